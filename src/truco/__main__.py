@@ -1,0 +1,3 @@
+from truco.cli import app
+
+app()

@@ -1,0 +1,181 @@
+"""What one audience may know of a match: a seat, a team, or a spectator.
+
+Bots, clients, spectators and replays only ever get a ``View``. A covered
+card is ``None`` in every view's tricks (its owner finds it in ``own_covered``),
+and a mão de ferro hides a seat's own cards even from that seat.
+
+>>> from truco.engine import Match
+>>> m = Match(seed=3)
+>>> v = view(m, seat=0)
+>>> len(v.hand), v.hand_sizes
+(3, (3, 3, 3, 3))
+>>> view(m).hand  # a spectator holds nothing
+()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from truco.engine.actions import PLAY, Action
+from truco.engine.cards import Card, card_name, manilha_rank
+from truco.engine.match import ANSWERING, ELEVEN, IRON, Match, Play
+
+#: A card on the table as an audience sees it: (seat, card or None if covered).
+SeenPlay = tuple[int, Card | None]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    #: "seat", "team" or "spectator"
+    audience: str
+    seat: int | None
+    team: int | None
+    players: int
+    score: tuple[int, int]
+    hand_number: int
+    dealer: int
+    #: "normal", "mao_de_onze" or "mao_de_ferro"
+    kind: str
+    #: "deciding", "playing", "answering", "no_deal" or "over"
+    phase: str
+    vira: Card | None
+    #: the manilha rank (0..9 in 4 5 6 7 Q J K A 2 3), None with fixed manilhas
+    manilha: int | None
+    value: int
+    #: this seat's cards; in a mão de ferro they are face down: see ``blind``
+    hand: tuple[Card, ...]
+    #: how many face-down cards this seat holds in a mão de ferro (0 otherwise)
+    blind: int
+    #: cards of other seats this audience knows (the partner's in a mão de onze)
+    known_hands: dict[int, tuple[Card, ...]]
+    #: cards this seat played covered in this hand (only it knows them)
+    own_covered: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    tricks: tuple[tuple[SeenPlay, ...], ...]
+    trick_winners: tuple[int | None, ...]
+    trick: tuple[SeenPlay, ...]
+    turn: int | None
+    to_act: tuple[int, ...]
+    #: the pending raise: value asked, asking team, seats yet to answer
+    pending: dict[str, Any] | None
+    #: the team that alone may raise after an acceptance (None: either)
+    raise_team: int | None
+    eleven_team: int | None
+    canga: bool
+    winner: int | None
+    #: this seat's legal actions (blind plays by slot in a mão de ferro)
+    legal: tuple[Action, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON object, cards by record name."""
+
+        def seen(plays: tuple[SeenPlay, ...]) -> list[dict[str, Any]]:
+            return [{"seat": s, "card": None if c is None else card_name(c), "covered": c is None} for s, c in plays]
+
+        return {
+            "audience": self.audience,
+            "seat": self.seat,
+            "team": self.team,
+            "players": self.players,
+            "score": list(self.score),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "kind": self.kind,
+            "phase": self.phase,
+            "vira": None if self.vira is None else card_name(self.vira),
+            "manilha": None if self.manilha is None else "4567QJKA23"[self.manilha],
+            "value": self.value,
+            "hand": [card_name(c) for c in self.hand],
+            "blind": self.blind,
+            "known_hands": {str(s): [card_name(c) for c in cs] for s, cs in self.known_hands.items()},
+            "own_covered": [card_name(c) for c in self.own_covered],
+            "hand_sizes": list(self.hand_sizes),
+            "tricks": [seen(t) for t in self.tricks],
+            "trick_winners": list(self.trick_winners),
+            "trick": seen(self.trick),
+            "turn": self.turn,
+            "to_act": list(self.to_act),
+            "pending": self.pending,
+            "raise_team": self.raise_team,
+            "eleven_team": self.eleven_team,
+            "canga": self.canga,
+            "winner": self.winner,
+            "legal": [a.to_json() for a in self.legal],
+        }
+
+
+def _seen(plays: tuple[Play, ...] | list[Play], seat: int | None) -> tuple[SeenPlay, ...]:
+    return tuple((p.seat, None if p.covered else p.card) for p in plays)
+
+
+def view(match: Match, seat: int | None = None, team: int | None = None) -> View:
+    """The view of ``seat``, of ``team`` (what every member knows), or, with
+    neither, of a spectator (what every player knows)."""
+    if seat is not None and team is not None:
+        raise ValueError("a view is of a seat or of a team, not both")
+    m = match
+    if seat is not None:
+        audience, team = "seat", seat & 1
+    elif team is not None:
+        audience = "team"
+    else:
+        audience = "spectator"
+    iron = m.kind == IRON
+    playing = m.vira >= 0
+    hand: tuple[Card, ...] = ()
+    blind = 0
+    known: dict[int, tuple[Card, ...]] = {}
+    own_covered: tuple[Card, ...] = ()
+    # The team on 11 saw both hands at the decision, and keeps knowing them.
+    eleven_shown = m.kind == ELEVEN and m.players == 4 and team == m.eleven_team
+    if seat is not None and playing:
+        if iron:
+            blind = len(m.hands[seat])
+        else:
+            hand = tuple(m.hands[seat])
+        own_covered = tuple(p.card for t in (*m.tricks, m.trick) for p in t if p.seat == seat and p.covered)
+        if eleven_shown:
+            partner = (seat + 2) % 4
+            known[partner] = tuple(m.hands[partner])
+    elif audience == "team" and eleven_shown:
+        known = {s: tuple(m.hands[s]) for s in range(4) if s & 1 == team}
+    legal: tuple[Action, ...] = ()
+    if seat is not None:
+        legal = tuple(m.legal_actions(seat))
+        if iron:
+            legal = tuple(Action.play_blind(seat, i) if a.type == PLAY else a for i, a in enumerate(legal))
+    pending = None
+    if m.phase == ANSWERING:
+        pending = {"value": m.rules.ladder[m.asked_level], "team": m.asking_team, "waiting": list(m.waiting)}
+    return View(
+        audience=audience,
+        seat=seat,
+        team=team,
+        players=m.players,
+        score=(m.score[0], m.score[1]),
+        hand_number=m.hand_number,
+        dealer=m.dealer,
+        kind=m.kind,
+        phase=m.phase,
+        vira=m.vira if playing else None,
+        manilha=manilha_rank(m.vira, m.rules.deck) if playing and m.rules.manilhas == "vira" else None,
+        value=m.value,
+        hand=hand,
+        blind=blind,
+        known_hands=known,
+        own_covered=own_covered,
+        hand_sizes=tuple(len(h) for h in m.hands),
+        tricks=tuple(_seen(t, seat) for t in m.tricks),
+        trick_winners=tuple(m.trick_winners),
+        trick=_seen(m.trick, seat),
+        turn=m.turn if m.phase == "playing" else None,
+        to_act=tuple(m.to_act()),
+        pending=pending,
+        raise_team=None if m.raise_team < 0 else m.raise_team,
+        eleven_team=None if m.eleven_team < 0 else m.eleven_team,
+        canga=m.canga,
+        winner=m.winner,
+        legal=legal,
+    )
