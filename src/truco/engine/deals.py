@@ -28,6 +28,7 @@ class DealSource(Protocol):
 
 
 def random_deal(rng: Random, deck: str = "dirty", players: int = 4) -> Deal:
+    """Three cards per seat then the vira, uniformly drawn from the deck."""
     cards = rng.sample(DECKS[deck], 3 * players + 1)
     return Deal(cards[-1], tuple(tuple(cards[3 * s : 3 * s + 3]) for s in range(players)))
 

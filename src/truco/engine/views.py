@@ -21,6 +21,7 @@ from typing import Any
 from truco.engine.actions import PLAY, Action
 from truco.engine.cards import Card, card_name, manilha_rank
 from truco.engine.match import ANSWERING, ELEVEN, IRON, Match, Play
+from truco.engine.rules import Rules
 
 #: A card on the table as an audience sees it: (seat, card or None if covered).
 SeenPlay = tuple[int, Card | None]
@@ -30,6 +31,8 @@ SeenPlay = tuple[int, Card | None]
 class View:
     #: "seat", "team" or "spectator"
     audience: str
+    #: the table's rules are public
+    rules: Rules
     seat: int | None
     team: int | None
     players: int
@@ -56,6 +59,7 @@ class View:
     tricks: tuple[tuple[SeenPlay, ...], ...]
     trick_winners: tuple[int | None, ...]
     trick: tuple[SeenPlay, ...]
+    #: whose turn it is to play (also while others answer that seat's raise)
     turn: int | None
     to_act: tuple[int, ...]
     #: the pending raise: value asked, asking team, seats yet to answer
@@ -76,6 +80,7 @@ class View:
 
         return {
             "audience": self.audience,
+            "rules": self.rules.to_json(),
             "seat": self.seat,
             "team": self.team,
             "players": self.players,
@@ -106,7 +111,7 @@ class View:
         }
 
 
-def _seen(plays: tuple[Play, ...] | list[Play], seat: int | None) -> tuple[SeenPlay, ...]:
+def _seen(plays: tuple[Play, ...] | list[Play]) -> tuple[SeenPlay, ...]:
     return tuple((p.seat, None if p.covered else p.card) for p in plays)
 
 
@@ -148,9 +153,15 @@ def view(match: Match, seat: int | None = None, team: int | None = None) -> View
             legal = tuple(Action.play_blind(seat, i) if a.type == PLAY else a for i, a in enumerate(legal))
     pending = None
     if m.phase == ANSWERING:
-        pending = {"value": m.rules.ladder[m.asked_level], "team": m.asking_team, "waiting": list(m.waiting)}
+        pending = {
+            "value": m.rules.ladder[m.asked_level],
+            "team": m.asking_team,
+            "waiting": list(m.waiting),
+            "accepted": m.any_accept,
+        }
     return View(
         audience=audience,
+        rules=m.rules,
         seat=seat,
         team=team,
         players=m.players,
@@ -167,10 +178,10 @@ def view(match: Match, seat: int | None = None, team: int | None = None) -> View
         known_hands=known,
         own_covered=own_covered,
         hand_sizes=tuple(len(h) for h in m.hands),
-        tricks=tuple(_seen(t, seat) for t in m.tricks),
+        tricks=tuple(_seen(t) for t in m.tricks),
         trick_winners=tuple(m.trick_winners),
-        trick=_seen(m.trick, seat),
-        turn=m.turn if m.phase == "playing" else None,
+        trick=_seen(m.trick),
+        turn=m.turn if playing else None,
         to_act=tuple(m.to_act()),
         pending=pending,
         raise_team=None if m.raise_team < 0 else m.raise_team,

@@ -1,0 +1,138 @@
+"""Determinization: a full match drawn at random consistently with one seat's view.
+
+Search bots cannot see hidden cards, so they play out many guesses of them.
+``sample`` deals every card the seat cannot know (other hands, cards others
+played covered, and its own hand in a mão de ferro) uniformly from the cards it
+has not seen, and rebuilds the match around them. The hands after this one are
+dealt at random from the same generator.
+
+>>> from random import Random
+>>> from truco.engine import Match, view
+>>> m = Match(seed=5)
+>>> me = view(m, 1)
+>>> guess = sample(me, Random(0))
+>>> guess.hands[1] == list(me.hand) and guess.to_act() == m.to_act()
+True
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from truco.engine.actions import COVER_ACTIONS, PLAY_ACTIONS, Action
+from truco.engine.cards import COVERED_STRENGTH, DECKS, Card, strength_table
+from truco.engine.deals import RandomDeals
+from truco.engine.match import ANSWERING, ELEVEN, NO_DEAL, OVER, Match
+from truco.engine.views import SeenPlay, View
+
+
+def sample(view: View, rng: Random) -> Match:
+    """A match consistent with a seat's ``view``, its hidden cards drawn with ``rng``."""
+    seat = view.seat
+    if seat is None:
+        raise ValueError("a determinization is drawn for a seat's view")
+    if view.phase in (NO_DEAL, OVER):
+        raise ValueError(f"nothing to determinize in phase {view.phase!r}")
+    rules = view.rules
+    n = view.players
+    known = set(view.hand)
+    known.add(view.vira)
+    known.update(view.own_covered)
+    for cards in view.known_hands.values():
+        known.update(cards)
+    for trick in view.tricks:
+        known.update(c for _, c in trick if c is not None)
+    known.update(c for _, c in view.trick if c is not None)
+    pool = [c for c in DECKS[rules.deck] if c not in known]
+
+    # How many hidden cards each seat needs: its hand, then its covered plays.
+    hidden_plays = [s for t in (*view.tricks, view.trick) for s, c in t if c is None and s != seat]
+    needs = 0
+    for s in range(n):
+        if s == seat:
+            if view.blind:
+                needs += view.blind
+        elif s not in view.known_hands:
+            needs += view.hand_sizes[s]
+    drawn = rng.sample(pool, needs + len(hidden_plays))
+
+    hands: list[list[Card]] = []
+    at = 0
+    for s in range(n):
+        if s == seat and not view.blind:
+            hands.append(list(view.hand))
+        elif s in view.known_hands:
+            hands.append(list(view.known_hands[s]))
+        else:
+            size = view.hand_sizes[s]
+            hands.append(drawn[at : at + size])
+            at += size
+    covered = iter(drawn[at:])
+    own_covered = iter(view.own_covered)
+
+    def rebuild(plays: tuple[SeenPlay, ...]) -> list[Action]:
+        out = []
+        for s, c in plays:
+            if c is not None:
+                out.append(PLAY_ACTIONS[s][c])
+            else:
+                out.append(COVER_ACTIONS[s][next(own_covered) if s == seat else next(covered)])
+        return out
+
+    tricks = [tuple(rebuild(t)) for t in view.tricks]
+    trick = rebuild(view.trick)
+    strength = strength_table(view.vira, rules.manilhas, rules.deck)
+
+    m: Match = object.__new__(Match)
+    m.rules = rules
+    m.players = n
+    step = 1 if rules.rotation == "clockwise" else -1
+    m.next_seat = tuple((s + step) % n for s in range(n))
+    m.deals = RandomDeals(rng, rules.deck, n)
+    m.first_dealer = view.dealer
+    m.start_score = view.score
+    m.score = list(view.score)
+    m.winner = None
+    m.results = []
+    m.actions = []
+    m.hand_number = view.hand_number
+    m.dealer = view.dealer
+    m.vira = view.vira
+    m.strength = strength
+    m.kind = view.kind
+    m.phase = view.phase
+    m.hands = hands
+    m.dealt = ()
+    m.value = view.value
+    m.level = rules.ladder.index(view.value) if view.value in rules.ladder and view.kind != ELEVEN else 0
+    m.raise_team = -1 if view.raise_team is None else view.raise_team
+    m.canga = view.canga
+    m.eleven_team = -1 if view.eleven_team is None else view.eleven_team
+    m.trick = trick
+    m.best, m.best_seat, m.tied = -2, -1, False
+    for play in trick:
+        s = COVERED_STRENGTH if play.covered else strength[play.card]
+        if s > m.best:
+            m.best, m.best_seat, m.tied = s, play.seat, False
+        elif s == m.best and (play.seat ^ m.best_seat) & 1:
+            m.tied = True
+    m.tricks = tricks
+    m.trick_winners = list(view.trick_winners)
+    pending = view.pending
+    if view.phase == ANSWERING and pending is not None:
+        m.asked_level = rules.ladder.index(pending["value"])
+        m.asking_team = pending["team"]
+        m.any_accept = pending["accepted"]
+    else:
+        m.asked_level, m.asking_team, m.any_accept = 0, -1, False
+    m.waiting = [] if view.phase == "playing" else list(view.to_act)
+    m.turn = view.turn
+    m._cover_from_second = rules.covered == "from_second_trick"
+    m._top_level = len(rules.ladder) - 1
+    m._trick_leader_leads_ties = rules.tied_trick_leader == "trick_leader"
+    m._canga_rule = rules.canga
+    m._dealer_wins_ties = rules.all_tied == "dealer_team"
+    m._eleven_penalty = rules.truco_in_eleven == "loses_match"
+    m._legal_seat = -1
+    m._legal = ()
+    return m
