@@ -1,5 +1,9 @@
 """Bots: players that see only a seat's view.
 
+A bot is made once per seat with ``make_bot(kind, level, seed, rules)`` and
+asked ``bot.act(view)`` whenever its seat may act; it returns one of
+``view.legal``. Given its seed, a bot always answers the same views the same way.
+
 >>> from truco.engine import Match, view
 >>> m = Match(seed=1)
 >>> bot = make_bot("random", seed=7)
@@ -13,9 +17,9 @@ from __future__ import annotations
 from random import Random
 from typing import Protocol
 
-from truco.engine import Action, View
+from truco.engine import Action, Rules, View
 
-BOT_KINDS = ("random",)
+BOT_KINDS = ("random", "heuristic", "search")
 LEVELS = ("easy", "medium", "hard")
 
 
@@ -38,7 +42,18 @@ class RandomBot:
         return self.rng.choice(view.legal)
 
 
-def make_bot(kind: str = "random", level: str = "medium", seed: int = 0) -> Bot:
+def make_bot(kind: str = "random", level: str = "medium", seed: int = 0, rules: Rules | None = None) -> Bot:
+    """A bot of ``kind`` at ``level`` for a table with ``rules`` (the game help's by default)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
     if kind == "random":
         return RandomBot(seed)
+    if kind == "heuristic":
+        from truco.bots.heuristic import HeuristicBot
+
+        return HeuristicBot(seed, level, rules)
+    if kind == "search":
+        from truco.bots.search import SearchBot
+
+        return SearchBot(seed, level, rules)
     raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOT_KINDS)})")

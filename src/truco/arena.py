@@ -1,0 +1,274 @@
+"""``truco arena``: bots against bots in duplicate pairs, with honest statistics.
+
+Pair ``m`` deals hand ``k`` from ``SeededDeals(f"{seed}:{m}")``, which depends
+only on (seed, m, k). The pair's two games use those same deals with the teams
+swapping seats, so each team holds, in one game, the cards the other held in
+the other: the luck of the cards cancels out.
+
+The win rate of A is the mean over pairs of the pair's score (A's wins in its
+two games / 2, so 0, ½ or 1). Pairs are independent, games within a pair are
+not, so the 95% interval is mean ± 1.96·s/√n with s the standard deviation of
+the pair scores and n the number of pairs (normal approximation; n ≥ 30 is
+sensible).
+
+>>> team = parse_team("search+heuristic:hard")
+>>> team
+(('search', 'medium'), ('heuristic', 'hard'))
+>>> r = play_game(PairSpec("heuristic", "random", "paulista", 1), 0, 0)
+>>> r["winner_team_of_a"] in (True, False)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from truco.bots import BOT_KINDS, LEVELS, make_bot
+from truco.engine import Match, Rules, SeededDeals, to_record, view
+from truco.engine.events import HandEnded, RaiseAccepted, RaiseAsked
+
+#: A seat's bot: (kind, level).
+BotSpec = tuple[str, str]
+
+#: Actions after which a game is abandoned as broken (a real match takes a few hundred).
+MAX_ACTIONS = 20_000
+
+
+def parse_team(spec: str, default_level: str = "medium") -> tuple[BotSpec, ...]:
+    """``"search"``, ``"search:hard"`` or ``"search+heuristic"`` (the team's first seat, then its partner)."""
+    out = []
+    for part in spec.split("+"):
+        kind, _, level = part.strip().partition(":")
+        level = level or default_level
+        if kind not in BOT_KINDS:
+            raise ValueError(f"unknown bot {kind!r} in {spec!r} (known: {', '.join(BOT_KINDS)})")
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} in {spec!r} (known: {', '.join(LEVELS)})")
+        out.append((kind, level))
+    if len(out) > 2:
+        raise ValueError(f"a team has at most two bots: {spec!r}")
+    return tuple(out)
+
+
+def label(bot: BotSpec) -> str:
+    return f"{bot[0]}:{bot[1]}"
+
+
+@dataclass(frozen=True)
+class PairSpec:
+    """What every game of a run shares: the two teams, the rules (a record's
+    ``"rules"`` value), the run's seed and where to save records."""
+
+    a: str
+    b: str
+    rules: Any
+    seed: int
+    records: str | None = None
+    level: str = "medium"
+
+
+def seat_bots(team: tuple[BotSpec, ...], players: int) -> list[BotSpec]:
+    """The bots of a team's seats in order (first seat, partner); one bot fills both seats."""
+    return [team[i % len(team)] for i in range(players // 2)]
+
+
+def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
+    """Game ``game`` (0: A sits at the even seats, 1: A at the odd seats) of pair ``pair``."""
+    rules = Rules.parse(spec.rules)
+    teams = [parse_team(spec.a, spec.level), parse_team(spec.b, spec.level)]
+    a_team = game  # the engine team (seat parity) of A
+    seats: dict[int, BotSpec] = {}
+    for engine_team in (0, 1):
+        bots = seat_bots(teams[0] if engine_team == a_team else teams[1], rules.players)
+        for i, bot in enumerate(bots):
+            seats[engine_team + 2 * i] = bot
+    bots = {
+        s: make_bot(kind, level, Random(f"{spec.seed}:{pair}:{game}:{s}").getrandbits(32), rules)
+        for s, (kind, level) in seats.items()
+    }
+    deals = SeededDeals(f"{spec.seed}:{pair}", rules.deck, rules.players)
+    match = Match(rules, deals=deals, first_dealer=deals.first_dealer)
+    times: dict[str, list[float]] = {label(b): [] for b in seats.values()}
+    raises = {t: {"asked": 0, "accepted": 0, "run": 0} for t in ("a", "b")}
+    asking: str | None = None
+    while not match.is_over:
+        if len(match.actions) > MAX_ACTIONS:
+            raise RuntimeError(f"pair {pair} game {game}: no end after {MAX_ACTIONS} actions")
+        seat = match.to_act()[0]
+        seen = view(match, seat)
+        start = time.perf_counter()
+        action = bots[seat].act(seen)
+        times[label(seats[seat])].append((time.perf_counter() - start) * 1000)
+        for event in match.apply(action):
+            if isinstance(event, RaiseAsked):
+                asking = "a" if event.seat & 1 == a_team else "b"
+                raises[asking]["asked"] += 1
+            elif isinstance(event, RaiseAccepted) and asking:
+                raises[asking]["accepted"] += 1
+                asking = None
+            elif isinstance(event, HandEnded):
+                if event.reason == "run" and asking:
+                    raises[asking]["run"] += 1
+                asking = None
+    if spec.records:
+        path = Path(spec.records) / f"pair-{pair:05d}-game-{game}.json"
+        path.write_text(json.dumps(to_record(match)), encoding="utf-8")
+    a_points = sum(r.points for r in match.results if r.winner == a_team)
+    b_points = sum(r.points for r in match.results if r.winner == 1 - a_team)
+    return {
+        "pair": pair,
+        "game": game,
+        "winner_team_of_a": match.winner == a_team,
+        "score_a": match.score[a_team],
+        "score_b": match.score[1 - a_team],
+        "hands": len(match.results),
+        "points_a": a_points,
+        "points_b": b_points,
+        "raises": raises,
+        "times": times,
+        "deals": [deals.get(k) for k in range(len(match.results))],
+    }
+
+
+def play_pair(spec: PairSpec, pair: int) -> list[dict[str, Any]]:
+    return [play_game(spec, pair, 0), play_game(spec, pair, 1)]
+
+
+def confidence_interval(scores: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """(mean, low, high) of independent scores, normal approximation, clipped to [0, 1].
+
+    >>> confidence_interval([1, 0, 0.5, 1])
+    (0.625, 0.1825..., 1.0)
+    """
+    n = len(scores)
+    if n == 0:
+        return 0.0, 0.0, 1.0
+    mean = sum(scores) / n
+    if n == 1:
+        return mean, 0.0, 1.0
+    var = sum((s - mean) ** 2 for s in scores) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    """p50, p95, p99 and max of decision times (nearest rank), in ms."""
+    if not values:
+        return {"n": 0}
+    v = sorted(values)
+
+    def at(q: float) -> float:
+        return round(v[min(len(v) - 1, math.ceil(q * len(v)) - 1)], 3)
+
+    return {"n": len(v), "p50": at(0.5), "p95": at(0.95), "p99": at(0.99), "max": round(v[-1], 3)}
+
+
+def summarize(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The statistics of a run from its games (both games of every pair)."""
+    by_pair: dict[int, float] = {}
+    hands = points_a = points_b = wins = n_games = 0
+    raises = {t: {"asked": 0, "accepted": 0, "run": 0} for t in ("a", "b")}
+    times: dict[str, list[float]] = {}
+    for g in games:
+        n_games += 1
+        by_pair[g["pair"]] = by_pair.get(g["pair"], 0.0) + (0.5 if g["winner_team_of_a"] else 0.0)
+        wins += g["winner_team_of_a"]
+        hands += g["hands"]
+        points_a += g["points_a"]
+        points_b += g["points_b"]
+        for t in raises:
+            for k in raises[t]:
+                raises[t][k] += g["raises"][t][k]
+        for name, ts in g["times"].items():
+            times.setdefault(name, []).extend(ts)
+    mean, low, high = confidence_interval(list(by_pair.values()))
+    return {
+        "pairs": len(by_pair),
+        "matches": n_games,
+        "wins_a": wins,
+        "win_rate_a": round(mean, 4),
+        "ci95": [round(low, 4), round(high, 4)],
+        "hands": hands,
+        "points_per_hand": {"a": round(points_a / max(hands, 1), 3), "b": round(points_b / max(hands, 1), 3)},
+        "raises": {
+            t: {
+                **r,
+                "asked_per_hand": round(r["asked"] / max(hands, 1), 3),
+                "accepted_rate": round(r["accepted"] / max(r["asked"], 1), 3),
+                "run_rate": round(r["run"] / max(r["asked"], 1), 3),
+            }
+            for t, r in raises.items()
+        },
+        "decision_ms": {name: percentiles(ts) for name, ts in sorted(times.items())},
+    }
+
+
+def run(spec: PairSpec, pairs: int, jobs: int = 1, progress: bool = True) -> dict[str, Any]:
+    """Play ``pairs`` duplicate pairs on ``jobs`` processes; return the summary (and every game's outcome)."""
+    from functools import partial
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    if spec.records:
+        Path(spec.records).mkdir(parents=True, exist_ok=True)
+    games: list[dict[str, Any]] = []
+    work = partial(play_pair, spec)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, disable=not progress, transient=False) as bar:
+        task = bar.add_task("", total=pairs)
+
+        def record(pair_games: list[dict[str, Any]]) -> None:
+            games.extend(pair_games)
+            wins = sum(g["winner_team_of_a"] for g in games)
+            bar.update(task, advance=1, description=f"A {wins} × {len(games) - wins} B")
+
+        if jobs <= 1:
+            for m in range(pairs):
+                record(work(m))
+        else:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for pair_games in pool.imap_unordered(work, range(pairs)):
+                    record(pair_games)
+    games.sort(key=lambda g: (g["pair"], g["game"]))
+    for g in games:
+        del g["deals"]
+    summary = summarize(games)
+    summary["a"], summary["b"] = spec.a, spec.b
+    summary["rules"], summary["seed"] = spec.rules, spec.seed
+    summary["games"] = [{k: g[k] for k in ("pair", "game", "winner_team_of_a", "score_a", "score_b")} for g in games]
+    return summary
+
+
+def report(summary: dict[str, Any]) -> str:
+    """A human-readable report of a run."""
+    a, b = summary["a"], summary["b"]
+    low, high = summary["ci95"]
+    lines = [
+        f"A = {a}   B = {b}   rules = {json.dumps(summary['rules'])}   seed = {summary['seed']}",
+        f"{summary['matches']} matches in {summary['pairs']} duplicate pairs: A won {summary['wins_a']}",
+        f"win rate of A: {summary['win_rate_a']:.1%}   95% CI [{low:.1%}, {high:.1%}] (over pairs)",
+        f"points per hand: A {summary['points_per_hand']['a']}   B {summary['points_per_hand']['b']}"
+        f"   ({summary['hands']} hands)",
+    ]
+    for t, name in (("a", "A"), ("b", "B")):
+        r = summary["raises"][t]
+        lines.append(
+            f"raises by {name}: {r['asked']} asked ({r['asked_per_hand']} per hand), "
+            f"{r['accepted_rate']:.0%} accepted, {r['run_rate']:.0%} run from"
+        )
+    for name, p in summary["decision_ms"].items():
+        if p["n"]:
+            lines.append(
+                f"decision time {name}: p50 {p['p50']} ms  p95 {p['p95']} ms  p99 {p['p99']} ms"
+                f"  max {p['max']} ms  ({p['n']} decisions)"
+            )
+    return "\n".join(lines)

@@ -1,0 +1,174 @@
+"""What a bot can work out from a seat's view: card strengths, the cards it
+has not seen, the state of the trick, a hand-strength estimate and the value
+of a score.
+
+Everything here reads a ``View`` (and the table's ``Rules``, which every
+player knows); nothing reads a match.
+
+>>> from truco.engine import Match, Rules, view
+>>> v = view(Match(Rules(), seed=3), seat=0)
+>>> k = Knowledge(v, Rules())
+>>> len(k.unseen)  # 40 cards minus the vira and three in hand
+36
+>>> 0.0 <= k.win_chance() <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from truco.engine import PLAY, Action, Rules, View, hand_winner
+from truco.engine.cards import COVERED_STRENGTH, DECKS, strength_table
+from truco.engine.rules import TARGET_SCORE
+
+#: Chance that an unseen partner card wins a trick my card would lose: a rough prior.
+PARTNER_HELP = 0.3
+
+
+class Knowledge:
+    """A seat's reading of its view. Strengths use the table's rules."""
+
+    def __init__(self, view: View, rules: Rules) -> None:
+        self.view = view
+        self.rules = rules
+        self.seat = seat = view.seat if view.seat is not None else 0
+        self.team = seat & 1
+        self.players = view.players
+        self.partner = (seat + 2) % 4 if view.players == 4 else None
+        vira = view.vira if view.vira is not None else 0
+        self.strength = strength_table(vira, rules.manilhas, rules.deck)
+        seen = {vira, *view.hand, *view.own_covered}
+        for cards in view.known_hands.values():
+            seen.update(cards)
+        for trick in (*view.tricks, view.trick):
+            seen.update(c for _, c in trick if c is not None)
+        #: cards somebody else may hold (or have played covered), strongest first
+        self.unseen = sorted((c for c in DECKS[rules.deck] if c not in seen), key=self.strength.__getitem__)
+        self.unseen_strengths = sorted(self.strength[c] for c in self.unseen)
+
+    # -- cards ------------------------------------------------------------
+
+    def power(self, card: int) -> float:
+        """How many unseen cards this card beats, as a fraction (ties count half)."""
+        s = self.strength[card]
+        below = sum(1 for u in self.unseen_strengths if u < s)
+        equal = sum(1 for u in self.unseen_strengths if u == s)
+        n = len(self.unseen_strengths)
+        return (below + equal / 2) / n if n else 1.0
+
+    def seen_strength(self, card: int | None) -> int:
+        return COVERED_STRENGTH if card is None else self.strength[card]
+
+    def by_strength(self, cards: tuple[int, ...] | list[int]) -> list[int]:
+        """Weakest first."""
+        return sorted(cards, key=self.strength.__getitem__)
+
+    # -- the trick --------------------------------------------------------
+
+    def table_best(self) -> tuple[int, int | None]:
+        """(strongest open card on the table, its team or None when teams tie or the table is empty/covered)."""
+        plays = self.view.trick
+        if not plays:
+            return COVERED_STRENGTH, None
+        best = max(self.seen_strength(c) for _, c in plays)
+        if best == COVERED_STRENGTH:
+            return best, None
+        teams = {s & 1 for s, c in plays if self.seen_strength(c) == best}
+        return best, teams.pop() if len(teams) == 1 else None
+
+    def after_me(self) -> list[int]:
+        """Seats that will play in this trick after this seat."""
+        return [s for s in range(self.players) if s != self.seat and s not in {p for p, _ in self.view.trick}]
+
+    def opponents_after(self) -> int:
+        return sum(1 for s in self.after_me() if s & 1 != self.team)
+
+    def partner_after(self) -> bool:
+        return self.partner is not None and self.partner in self.after_me()
+
+    # -- the hand ---------------------------------------------------------
+
+    def win_chance(self, extra: tuple[int, ...] = ()) -> float:
+        """A quick estimate of the chance that this seat's team wins the hand.
+
+        Each remaining trick is won independently: with my card of power x
+        against k opponent cards, x**k, helped by the partner. ``extra`` are
+        the partner's known cards (a mão de onze), used as its help.
+        """
+        view = self.view
+        if view.blind or (not view.hand and not view.trick):
+            return 0.5
+        opponents = self.players // 2
+        done = list(view.trick_winners)
+        mine = sorted((self.power(c) for c in view.hand), reverse=True)
+        partner = sorted((self.power(c) for c in extra), reverse=True)
+        chances: list[float] = []
+        trick = view.trick
+        played_here = any(s == self.seat for s, _ in trick)
+        if trick and played_here:
+            best, team = self.table_best()
+            opp_left = self.opponents_after()
+            if team == self.team:
+                card = next(c for s, c in trick if self.seen_strength(c) == best and s & 1 == self.team)
+                chances.append(self.power(card) ** opp_left)
+            else:
+                chances.append(PARTNER_HELP / 2 if self.partner_after() else 0.0)
+        elif trick:
+            best, team = self.table_best()
+            if team == self.team:
+                mine_first = 1.0
+            else:
+                winners = [self.power(c) for c in view.hand if self.strength[c] > best]
+                mine_first = max(winners) ** self.opponents_after() if winners else 0.0
+            chances.append(mine_first)
+            mine = mine[1:] if mine else mine
+        for i, x in enumerate(mine):
+            if len(done) + len(chances) >= 3:
+                break
+            mate = partner[i] if i < len(partner) else None
+            p = x**opponents
+            help_ = mate**opponents if mate is not None else (PARTNER_HELP if self.partner is not None else 0.0)
+            chances.append(1 - (1 - p) * (1 - help_))
+        return _hand_chance(tuple(done), tuple(chances), self.team)
+
+    # -- decisions shared by the bots -------------------------------------
+
+    def plays(self) -> dict[tuple[int, bool], Action]:
+        """The legal card plays by (card, covered)."""
+        return {(a.card, a.covered): a for a in self.view.legal if a.type == PLAY and a.card is not None}
+
+
+def _hand_chance(done: tuple[int | None, ...], chances: tuple[float, ...], team: int) -> float:
+    """Chance that ``team`` wins the hand, given the decided tricks and the win chances of the rest (no ties)."""
+    if done:
+        settled, winner = hand_winner(list(done))
+        if settled:
+            return 0.5 if winner is None else float(winner == team)
+    if not chances:
+        return 0.5
+    q, rest = chances[0], chances[1:]
+    return q * _hand_chance((*done, team), rest, team) + (1 - q) * _hand_chance((*done, 1 - team), rest, team)
+
+
+@cache
+def equity(mine: int, theirs: int, special_score: int = 11) -> float:
+    """Chance that a team on ``mine`` points wins against one on ``theirs``,
+    with every hand an even coin worth 1, 3 or more points (a rough model of
+    real hands, enough to weigh a score).
+
+    >>> equity(11, 0) > equity(6, 6) == 0.5 > equity(0, 11)
+    True
+    """
+    if mine >= TARGET_SCORE:
+        return 1.0
+    if theirs >= TARGET_SCORE:
+        return 0.0
+    if mine >= special_score or theirs >= special_score:
+        steps = {3: 1.0}
+    else:
+        steps = {1: 0.62, 3: 0.28, 6: 0.07, 12: 0.03}
+    return sum(
+        p * (equity(mine + pts, theirs, special_score) + equity(mine, theirs + pts, special_score)) / 2
+        for pts, p in steps.items()
+    )
