@@ -204,7 +204,7 @@ class Match:
         self._eleven_penalty = rules.truco_in_eleven == "loses_match"
         self.deals = deals
         self.first_dealer = first_dealer
-        self.start_score = tuple(score)
+        self.start_score = (score[0], score[1])
         self.score = list(score)
         self.winner: int | None = None
         self.results: list[HandResult] = []
@@ -313,7 +313,8 @@ class Match:
         return PLAY_ACTIONS[action.seat][hand[action.slot]]
 
     def _play(self, play: Action, events: list[Event]) -> None:
-        seat, _, card, covered, _ = play
+        seat, _, maybe_card, covered, _ = play
+        card: Card = maybe_card  # type: ignore[assignment]  # a legal play always names its card
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append(play)

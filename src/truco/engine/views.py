@@ -140,7 +140,7 @@ def view(match: Match, seat: int | None = None, team: int | None = None) -> View
             blind = len(m.hands[seat])
         else:
             hand = tuple(m.hands[seat])
-        own_covered = tuple(p.card for t in (*m.tricks, m.trick) for p in t if p.seat == seat and p.covered)
+        own_covered = tuple(p.card for t in (*m.tricks, m.trick) for p in t if p.seat == seat and p.covered)  # type: ignore[misc]
         if eleven_shown:
             partner = (seat + 2) % 4
             known[partner] = tuple(m.hands[partner])
