@@ -68,3 +68,71 @@ def perft(
         typer.echo(f"{d} {n}")
     elapsed = time.perf_counter() - start
     typer.echo(f"{nodes} nodes in {elapsed:.3f} s: {nodes / max(elapsed, 1e-9):,.0f} nodes per second")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(help="SQLAlchemy URL (default: a SQLite file in the user data dir)")] = None,
+    bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.9,
+    absence: Annotated[float, typer.Option(help="seconds before a bot plays for a disconnected player")] = 60.0,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+) -> None:
+    """Start the online table server (web client at http://HOST:PORT/)."""
+    from truco.server.app import serve as run_server
+    from truco.server.config import Config, default_db_url
+
+    run_server(Config(db_url=db or default_db_url(), bot_pause=bot_pause, absence=absence), host, port, log_level)
+
+
+admin_app = typer.Typer(help="Moderation: abuse reports and bans.", no_args_is_help=True)
+app.add_typer(admin_app, name="admin")
+DbOption = Annotated[str | None, typer.Option(help="SQLAlchemy URL (default: the server's default database)")]
+
+
+def _admin_store(db: str | None):  # the Store type is imported lazily
+    from truco.server.config import default_db_url
+    from truco.server.store import Store
+
+    store = Store(db or default_db_url())
+    store.migrate()
+    return store
+
+
+@admin_app.command("reports")
+def admin_reports(db: DbOption = None) -> None:
+    """List abuse reports with the chat messages concerned (JSON lines)."""
+    from truco.server.admin import list_reports
+
+    for report in list_reports(_admin_store(db)):
+        typer.echo(json.dumps(report, ensure_ascii=False))
+
+
+@admin_app.command("ban")
+def admin_ban(
+    nickname: str,
+    scope: Annotated[str, typer.Option(help="chat or server")] = "chat",
+    lift: Annotated[bool, typer.Option("--lift", help="lift the ban instead")] = False,
+    db: DbOption = None,
+) -> None:
+    """Ban a nickname from the chat or from the whole server (or lift the ban)."""
+    from truco.server.admin import ban, unban
+
+    store = _admin_store(db)
+    try:
+        done = unban(store, nickname, scope) if lift else ban(store, nickname, scope)
+    except ValueError as e:
+        typer.echo(f"truco admin: {e}", err=True)
+        raise typer.Exit(2) from None
+    what = "lifted" if lift else "banned"
+    typer.echo(f"{nickname}: {what} ({scope})" if done else f"{nickname}: nothing to change ({scope})")
+
+
+@admin_app.command("bans")
+def admin_bans(db: DbOption = None) -> None:
+    """List the bans in force."""
+    from truco.server.admin import list_bans
+
+    for b in list_bans(_admin_store(db)):
+        typer.echo(f"{b['nickname_key']}\t{b['scope']}")

@@ -1,0 +1,38 @@
+"""The server's settings. Defaults are for people; tests and the benchmark shorten the pauses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+#: the web client's files (issue 6); a placeholder page is served when missing
+STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+
+
+def default_db_url() -> str:
+    """A SQLite file in the user's data directory, e.g. ``~/.local/share/truco/truco.sqlite3``."""
+    folder = Path(user_data_dir("truco", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'truco.sqlite3'}"
+
+
+@dataclass
+class Config:
+    db_url: str = field(default_factory=default_db_url)
+    #: seconds a bot waits before acting, so people can follow
+    bot_pause: float = 0.9
+    #: seconds a disconnected player keeps the seat before a bot plays it
+    absence: float = 60.0
+    #: steps kept in memory per table to fill a reconnecting client's gap
+    history: int = 256
+    chat_length: int = 200
+    #: at most chat_burst messages per seat in any chat_window seconds
+    chat_burst: int = 5
+    chat_window: float = 10.0
+    #: frames per second a connection may send on average, and its burst
+    frame_rate: float = 20.0
+    frame_burst: int = 40
+    max_frame: int = 16 * 1024
+    static_dir: Path = STATIC_DIR

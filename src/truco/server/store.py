@@ -1,0 +1,271 @@
+"""The database: schema, migrations, and a group-committing log of table events.
+
+Any SQLAlchemy URL works (SQLite by default, PostgreSQL tested). The schema is
+created and upgraded by alembic (``migrations/``) when the server starts.
+Every version of a table is one ``events`` row; ``(table_id, seq)`` is unique,
+and a step is broadcast and acknowledged only after its row is committed.
+
+>>> store = Store("sqlite://")
+>>> store.migrate()
+>>> store.rows(select(events))
+[]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.pool import StaticPool
+
+metadata = MetaData()
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("nickname", String(40), nullable=False),
+    Column("nickname_key", String(40), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+)
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    #: JSON: {"rules": {...}, "timer": 20, "signals": true, "public": true}
+    Column("config", Text, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("invite", String(32), nullable=False),
+    Column("public", Boolean, nullable=False),
+    #: waiting, playing, over
+    Column("status", String(10), nullable=False, index=True),
+    Column("finished_at", Float),
+    Column("winner", Integer),
+    Column("score", String(10)),
+    Column("rematch_of", String(16)),
+    Column("rematch_id", String(16)),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    #: human, bot, open
+    Column("kind", String(8), nullable=False),
+    Column("player_id", String(32), index=True),
+    Column("nickname", String(40)),
+    Column("secret", String(64)),
+    Column("bot_kind", String(20)),
+    Column("bot_level", String(20)),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
+)
+
+reports = Table(
+    "reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), nullable=False),
+    Column("reporter_id", String(32), nullable=False),
+    Column("reporter_nickname", String(40), nullable=False),
+    Column("target_id", String(32)),
+    Column("target_nickname", String(40)),
+    Column("reason", Text, nullable=False),
+    #: JSON list of the chat messages concerned
+    Column("messages", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+bans = Table(
+    "bans",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("nickname_key", String(40), nullable=False),
+    #: chat or server
+    Column("scope", String(8), nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("nickname_key", "scope", name="uq_bans_nickname_scope"),
+)
+
+settings = Table(
+    "settings",
+    metadata,
+    Column("key", String(40), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL (durable across a killed process) and a busy timeout."""
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            poolclass=StaticPool if memory else None,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            if not memory:
+                cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True)
+
+
+class Store:
+    """The database of one server. Blocking calls run in a small thread pool;
+    ``append`` batches the event rows of every table into one commit."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="truco-db")
+        self._pending: list[tuple[list[tuple[str, dict[str, Any]]], asyncio.Future[None]]] = []
+        self._wakeup: asyncio.Event | None = None
+        self._writer: asyncio.Task[None] | None = None
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema to the newest migration."""
+        from alembic import command
+        from alembic.config import Config
+
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    # -- blocking helpers (call through ``run`` from async code) ------------
+
+    def scalar(self, stmt: Any) -> Any:
+        with self.engine.connect() as conn:
+            return conn.execute(stmt).scalar()
+
+    def rows(self, stmt: Any) -> list[Any]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(stmt).mappings())
+
+    def write(self, ops: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        """Run ``ops`` in one transaction: ("events"|"seats"|..., row) inserts,
+        or ("update:<table>", {"where": {...}, "values": {...}})."""
+        with self.engine.begin() as conn:
+            self._apply(conn, ops)
+
+    @staticmethod
+    def _apply(conn: Any, ops: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        inserts: dict[str, list[dict[str, Any]]] = {}
+        for name, row in ops:
+            if name.startswith("update:"):
+                table = metadata.tables[name[7:]]
+                stmt = update(table)
+                for key, value in row["where"].items():
+                    stmt = stmt.where(table.c[key] == value)
+                conn.execute(stmt.values(**row["values"]))
+            else:
+                inserts.setdefault(name, []).append(row)
+        for name, batch in inserts.items():
+            conn.execute(insert(metadata.tables[name]), batch)
+
+    def secret(self) -> str:
+        """The server's signing secret, made once and kept in the database."""
+        import secrets
+
+        with self.engine.begin() as conn:
+            value = conn.execute(select(settings.c.value).where(settings.c.key == "secret")).scalar()
+            if value is None:
+                value = secrets.token_urlsafe(32)
+                conn.execute(insert(settings).values(key="secret", value=value))
+            return value
+
+    # -- async -------------------------------------------------------------
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    def start(self) -> None:
+        self._wakeup = asyncio.Event()
+        self._writer = asyncio.create_task(self._write_loop(), name="truco-db-writer")
+
+    async def stop(self) -> None:
+        if self._writer:
+            self._writer.cancel()
+        self.executor.shutdown(wait=True)
+        self.engine.dispose()
+
+    async def append(self, ops: list[tuple[str, dict[str, Any]]]) -> None:
+        """Commit ``ops`` (see ``write``); returns once they are durable.
+        Calls arriving while a commit runs share the next one."""
+        assert self._wakeup is not None, "Store.start() first"
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((ops, future))
+        self._wakeup.set()
+        await future
+
+    async def _write_loop(self) -> None:
+        assert self._wakeup is not None
+        while True:
+            await self._wakeup.wait()
+            self._wakeup.clear()
+            batch, self._pending = self._pending, []
+            if not batch:
+                continue
+            try:
+                await self.run(self.write, [op for ops, _ in batch for op in ops])
+            except Exception:
+                # One bad batch must not lose the others: retry each alone.
+                for ops, future in batch:
+                    try:
+                        await self.run(self.write, ops)
+                        future.set_result(None)
+                    except Exception as e:
+                        future.set_exception(e)
+                continue
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+
+
+def event_row(table_id: str, seq: int, kind: str, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    return "events", {"table_id": table_id, "seq": seq, "kind": kind, "data": json.dumps(data), "at": time.time()}

@@ -1,0 +1,767 @@
+"""One table: the serial actor that alone changes it.
+
+Everything that changes a table — a player's command, a bot's move, the clock
+running out, an absent player's takeover, a signal, a chat line — arrives as a
+message on the table's queue and is handled one at a time by ``Table.run``.
+Each change is one *version*: ``_apply`` changes the state and returns the
+events with the audience each may reach; ``_commit`` stores the version,
+sends every connection its own frame, then acknowledges the command.
+A stored table is rebuilt by feeding its rows to ``_apply`` again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from truco.bots import BOT_KINDS, Bot, make_bot
+from truco.engine import PLAY, Action, IllegalAction, Match, RecordError, Rules, event_to_json, view
+from truco.engine.events import HandStarted
+from truco.engine.record import parse_action
+from truco.server.signals import GESTURES, signal_table
+from truco.server.store import event_row
+
+log = logging.getLogger("truco.server")
+
+#: the kind of bot that plays for an absent player, and the default of quick play
+DEFAULT_BOT = "heuristic" if "heuristic" in BOT_KINDS else BOT_KINDS[0]
+
+# Bots that know the table's rules take them (the bots' interface is still growing).
+_BOT_TAKES_RULES = "rules" in inspect.signature(make_bot).parameters
+
+
+def new_bot(kind: str, level: str, seed: int, rules: Rules) -> Bot:
+    if _BOT_TAKES_RULES:
+        return make_bot(kind, level, seed, rules=rules)  # type: ignore[call-arg]
+    return make_bot(kind, level, seed)
+
+
+#: An audience filter: None (everybody), ("team", t), ("not_team", t), ("seat", s), ("not_seats", frozenset)
+To = tuple[str, Any] | None
+#: A frame's recipient: a seat number, or None for spectators.
+Key = int | None
+
+
+def sees(to: To, key: Key) -> bool:
+    """Whether recipient ``key`` may see an event sent ``to``."""
+    if to is None:
+        return True
+    how, arg = to
+    if how == "team":
+        return key is not None and key & 1 == arg
+    if how == "not_team":
+        return key is None or key & 1 != arg
+    if how == "seat":
+        return key == arg
+    return key not in arg  # "not_seats"
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+class CommandError(Exception):
+    """A command refused: ``code`` and a message for the player. Nothing changed."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.extra = extra
+
+
+class Conn:
+    """One WebSocket as a table sees it: frames are queued and written by the
+    connection's own writer task, so a slow client never blocks the table."""
+
+    MAX_QUEUE = 4096
+
+    def __init__(self, player_id: str | None, close: Callable[[int, str], None]) -> None:
+        self.player_id = player_id
+        self.seat: int | None = None
+        self.out: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self._close = close
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.out.qsize() >= self.MAX_QUEUE:
+            self.close(1008, "too slow")
+            return
+        self.out.put_nowait(text)
+
+    def send_json(self, obj: dict[str, Any]) -> None:
+        self.send(dumps(obj))
+
+    def error(self, cid: Any, code: str, message: str, **extra: Any) -> None:
+        self.send_json({"type": "error", "id": cid, "code": code, "message": message, **extra})
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closed:
+            self.closed = True
+            self.out.put_nowait(None)
+            self._close(code, reason)
+
+
+@dataclass
+class Seat:
+    seat: int
+    #: human, bot or open
+    kind: str
+    player_id: str | None = None
+    nickname: str | None = None
+    secret: str | None = None
+    bot_kind: str | None = None
+    bot_level: str | None = None
+    conn: Conn | None = None
+    #: a bot plays for this absent player
+    takeover: bool = False
+    bot: Bot | None = None
+    #: command id -> the version it made
+    commands: dict[Any, int] = field(default_factory=dict)
+    muted: set[int] = field(default_factory=set)
+    chat_times: deque[float] = field(default_factory=deque)
+    #: bumped at each (dis)connection, so a stale absence check does nothing
+    presence: int = 0
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "nickname": self.nickname,
+            "bot": {"kind": self.bot_kind, "level": self.bot_level} if self.kind == "bot" else None,
+            "connected": self.conn is not None,
+            "takeover": self.takeover,
+        }
+
+
+class Table:
+    """A table's state and its actor. ``hub`` gives the store, config and bot threads."""
+
+    def __init__(self, hub: Any, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+        self.hub = hub
+        self.id: str = row["id"]
+        self.config: dict[str, Any] = json.loads(row["config"])
+        self.rules = Rules.parse(self.config["rules"])
+        self.seed: int = row["seed"]
+        self.invite: str = row["invite"]
+        self.public: bool = bool(row["public"])
+        self.status: str = "waiting"
+        self.created_at: float = row["created_at"]
+        self.rematch_id: str | None = None
+        self.seats = [Seat(**{k: r[k] for k in ("seat", "kind", "bot_kind", "bot_level")}) for r in seat_rows]
+        self.seats.sort(key=lambda s: s.seat)
+        for s, r in zip(self.seats, sorted(seat_rows, key=lambda r: r["seat"]), strict=True):
+            if s.kind == "human":
+                s.player_id, s.nickname, s.secret = r["player_id"], r["nickname"], r["secret"]
+        self.match: Match | None = None
+        self.version = 0
+        self.deadline: float | None = None
+        self.spectators: set[Conn] = set()
+        self.history: deque[tuple[int, dict[Key, str]]] = deque(maxlen=hub.config.history)
+        self.chat: deque[dict[str, Any]] = deque(maxlen=50)
+        self.queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self._clock: asyncio.TimerHandle | None = None
+        self._bots: dict[int, asyncio.TimerHandle] = {}
+
+    # -- reading -----------------------------------------------------------
+
+    @property
+    def signals(self) -> bool:
+        return bool(self.config["signals"]) and self.rules.players == 4
+
+    def summary(self) -> dict[str, Any]:
+        m = self.match
+        return {
+            "id": self.id,
+            "status": self.status,
+            "rules": self.rules.to_json(),
+            "timer": self.config["timer"],
+            "signals": self.signals,
+            "public": self.public,
+            "created_at": self.created_at,
+            "seats": [s.info() for s in self.seats],
+            "score": list(m.score) if m else [0, 0],
+            "rematch": self.rematch_id,
+        }
+
+    def held(self, seat: Seat) -> dict[str, Any]:
+        return {
+            "table_id": self.id,
+            "seat": seat.seat,
+            "seat_secret": seat.secret,
+            "invite": f"/t/{self.id}?invite={self.invite}",
+            "status": self.status,
+        }
+
+    def seat_of(self, player_id: str | None) -> Seat | None:
+        return next((s for s in self.seats if player_id and s.player_id == player_id), None)
+
+    def clock(self) -> dict[str, Any] | None:
+        m = self.match
+        if self.deadline is None or m is None or m.is_over or not m.to_act():
+            return None
+        return {"seats": m.to_act(), "deadline": self.deadline, "remaining": max(0.0, self.deadline - time.time())}
+
+    def view_json(self, key: Key) -> dict[str, Any] | None:
+        return None if self.match is None else view(self.match, key).to_json()
+
+    def snapshot(self, key: Key) -> dict[str, Any]:
+        muted = self.seats[key].muted if key is not None else set()
+        m = self.match
+        table = None
+        if self.signals and m is not None and key is not None and not m.is_over:
+            table = signal_table(self.seed, m.hand_number, key & 1)
+        return {
+            "type": "snapshot",
+            "v": self.version,
+            "table": self.summary(),
+            "view": self.view_json(key),
+            "clock": self.clock(),
+            "signals": {"enabled": self.signals, "hand": m.hand_number if m else None, "table": table},
+            "chat": [
+                {k: c[k] for k in ("id", "seat", "nickname", "text", "at")} for c in self.chat if c["seat"] not in muted
+            ],
+            "muted": sorted(muted),
+            "you": None if key is None else {"seat": key, "team": key & 1},
+        }
+
+    # -- changing: one version per call -------------------------------------
+
+    def _apply(self, kind: str, data: dict[str, Any], at: float) -> tuple[list[tuple[dict[str, Any], To]], bool]:
+        """Change the table by one stored row; return the events with their
+        audiences, and whether the match changed. Raises ``IllegalAction``
+        (only for "act") before changing anything."""
+        evs: list[tuple[dict[str, Any], To]] = []
+        changed = False
+        if kind == "act":
+            assert self.match is not None
+            seat = data["seat"]
+            action = parse_action(data["action"], self.rules, "action")
+            engine_events = self.match.apply(action)
+            if data["by"] in ("timer", "takeover"):
+                evs.append(({"type": "auto", "seat": seat, "reason": data["by"]}, None))
+            for e in engine_events:
+                evs.append((event_to_json(e), None))
+                if isinstance(e, HandStarted):
+                    evs += self._signal_tables()
+            if data.get("cmd") is not None:
+                self.seats[seat].commands[data["cmd"]] = self.version + 1
+            if self.match.is_over:
+                self.status = "over"
+            changed = True
+        elif kind == "join":
+            s = self.seats[data["seat"]]
+            s.kind, s.player_id, s.nickname, s.secret = "human", data["player_id"], data["nickname"], data["secret"]
+            evs.append(({"type": "seat_taken", "seat": s.seat, "nickname": s.nickname}, None))
+        elif kind == "start":
+            self.match = m = Match(self.rules, seed=self.seed)
+            self.status = "playing"
+            hand = HandStarted(m.hand_number, m.dealer, m.vira, m.kind)
+            evs += [({"type": "match_started", "first_dealer": m.first_dealer}, None), (event_to_json(hand), None)]
+            evs += self._signal_tables()
+            changed = True
+        elif kind == "signal":
+            seat, team = data["seat"], data["seat"] & 1
+            assert self.match is not None
+            suit = signal_table(self.seed, self.match.hand_number, team)[data["gesture"]]
+            base = {"type": "signal", "seat": seat, "gesture": data["gesture"]}
+            evs += [({**base, "suit": suit}, ("team", team)), (base, ("not_team", team))]
+        elif kind == "chat":
+            seat = data["seat"]
+            msg = {"id": self.version + 1, "seat": seat, "nickname": data["nickname"], "text": data["text"], "at": at}
+            self.chat.append(msg)
+            muters = frozenset(s.seat for s in self.seats if seat in s.muted)
+            evs.append(({"type": "chat", **msg}, ("not_seats", muters)))
+        elif kind == "mute":
+            muted = self.seats[data["seat"]].muted
+            if data["muted"]:
+                muted.add(data["target"])
+            else:
+                muted.discard(data["target"])
+            evs.append(({"type": "mute", "seat": data["target"], "muted": data["muted"]}, ("seat", data["seat"])))
+        elif kind == "takeover":
+            self.seats[data["seat"]].takeover = data["active"]
+            evs.append(({"type": "takeover", "seat": data["seat"], "active": data["active"]}, None))
+        elif kind == "rematch":
+            self.rematch_id = data["table_id"]
+            secrets_ = data.get("secrets", {})
+            humans = frozenset(int(s) for s in secrets_)
+            evs.append(({"type": "rematch", "table_id": self.rematch_id}, ("not_seats", humans)))
+            for s, secret in secrets_.items():
+                evs.append(({"type": "rematch", "table_id": self.rematch_id, "seat_secret": secret}, ("seat", int(s))))
+        else:
+            raise ValueError(f"unknown row kind {kind!r}")
+        if kind in ("signal", "chat", "mute", "rematch") and data.get("cmd") is not None:
+            self.seats[data["seat"]].commands[data["cmd"]] = self.version + 1
+        self.version += 1
+        return evs, changed
+
+    def _signal_tables(self) -> list[tuple[dict[str, Any], To]]:
+        m = self.match
+        if not self.signals or m is None or m.is_over:
+            return []
+        return [
+            (
+                {"type": "signal_table", "hand": m.hand_number, "table": signal_table(self.seed, m.hand_number, t)},
+                ("team", t),
+            )
+            for t in (0, 1)
+        ]
+
+    def _next_deadline(self, before: tuple[str, list[int]] | None) -> float | None:
+        """The clock after a change: kept while the partner of one who answered
+        still answers the same question, restarted whenever anyone else must act."""
+        timer = self.config["timer"]
+        m = self.match
+        if not timer or m is None or m.is_over or not m.to_act():
+            return None
+        now = m.phase, m.to_act()
+        if (
+            before is not None
+            and self.deadline is not None
+            and now[0] == before[0] in ("answering", "deciding")
+            and set(now[1]) < set(before[1])
+        ):
+            return self.deadline
+        return time.time() + timer
+
+    def restore(self, rows: list[dict[str, Any]]) -> None:
+        """Rebuild the table from its stored rows, in order."""
+        for row in rows:
+            data = json.loads(row["data"])
+            self._apply(row["kind"], data, row["at"])
+            if row["kind"] in ("act", "start"):
+                self.deadline = data.get("deadline")
+            if row["seq"] != self.version:
+                raise RuntimeError(f"table {self.id}: stored version {row['seq']} where {self.version} was expected")
+
+    async def _commit(
+        self, kind: str, data: dict[str, Any], conn: Conn | None = None, cid: Any = None, extra: list[Any] | None = None
+    ) -> int:
+        """Apply, store, broadcast, then acknowledge one version."""
+        m = self.match
+        before = (m.phase, m.to_act()) if m else None
+        status = self.status
+        evs, changed = self._apply(kind, data, time.time())
+        if changed:
+            self.deadline = self._next_deadline(before)
+            data["deadline"] = self.deadline
+        ops = [event_row(self.id, self.version, kind, data), *(extra or [])]
+        if self.status != status:
+            values: dict[str, Any] = {"status": self.status}
+            if self.status == "over" and self.match is not None:
+                values.update(finished_at=time.time(), winner=self.match.winner, score=dumps(self.match.score))
+            ops.append(("update:tables", {"where": {"id": self.id}, "values": values}))
+        try:
+            await self.hub.store.append(ops)
+        except Exception:
+            log.exception("table %s: version %d not stored; closing the table", self.id, self.version)
+            self.close_all(1011, "storage failure")
+            raise
+        self._broadcast(self.version, evs, changed)
+        if conn is not None:
+            conn.send_json({"type": "ack", "id": cid, "v": self.version})
+        if changed:
+            self._schedule()
+        return self.version
+
+    def _frame(self, v: int, evs: list[tuple[dict[str, Any], To]], changed: bool, key: Key) -> str:
+        frame: dict[str, Any] = {"type": "step", "v": v, "events": [e for e, to in evs if sees(to, key)]}
+        if changed:
+            frame["view"] = self.view_json(key)
+            frame["clock"] = self.clock()
+        elif not frame["events"]:
+            frame = {"type": "step", "v": v, "events": []}
+        return dumps(frame)
+
+    def _broadcast(self, v: int, evs: list[tuple[dict[str, Any], To]], changed: bool) -> None:
+        frames: dict[Key, str] = {}
+        for s in self.seats:
+            if s.conn is not None:
+                frames[s.seat] = text = self._frame(v, evs, changed, s.seat)
+                s.conn.send(text)
+        if self.spectators:
+            frames[None] = text = self._frame(v, evs, changed, None)
+            for c in self.spectators:
+                c.send(text)
+        self.history.append((v, frames))
+
+    def _presence(self) -> None:
+        text = dumps({"type": "presence", "seats": [s.info() for s in self.seats]})
+        for c in self.connections():
+            c.send(text)
+
+    def connections(self) -> list[Conn]:
+        return [s.conn for s in self.seats if s.conn is not None] + list(self.spectators)
+
+    def close_all(self, code: int, reason: str) -> None:
+        for c in self.connections():
+            c.close(code, reason)
+
+    # -- timers ------------------------------------------------------------
+
+    def _post(self, *msg: Any) -> None:
+        self.queue.put_nowait(msg)
+
+    def _schedule(self) -> None:
+        """Arm the clock and the bots after a change of the match."""
+        loop = asyncio.get_running_loop()
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+        if self.deadline is not None:
+            self._clock = loop.call_later(max(0.0, self.deadline - time.time()), self._post, "timeout", self.deadline)
+        m = self.match
+        if m is None:
+            return
+        for seat in m.to_act():
+            s = self.seats[seat]
+            if (s.kind == "bot" or s.takeover) and seat not in self._bots:
+                self._bots[seat] = loop.call_later(self.hub.config.bot_pause, self._post, "bot", seat)
+
+    def _watch_absence(self, s: Seat) -> None:
+        if s.kind == "human" and s.conn is None and not s.takeover and self.status != "over":
+            asyncio.get_running_loop().call_later(self.hub.config.absence, self._post, "absent", s.seat, s.presence)
+
+    def start(self) -> None:
+        """Start the actor (after ``restore`` for a stored table)."""
+        self.task = asyncio.create_task(self.run(), name=f"table-{self.id}")
+        for s in self.seats:
+            self._watch_absence(s)
+        if self.match is not None:
+            self._schedule()
+        elif all(s.kind != "open" for s in self.seats):
+            self._post("start")
+
+    async def stop(self) -> None:
+        if self._clock:
+            self._clock.cancel()
+        for h in self._bots.values():
+            h.cancel()
+        if self.task:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    # -- the actor -----------------------------------------------------------
+
+    async def run(self) -> None:
+        while True:
+            msg = await self.queue.get()
+            try:
+                await self._handle(msg)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: failed on %r", self.id, msg[0])
+
+    async def _handle(self, msg: tuple[Any, ...]) -> None:
+        what = msg[0]
+        if what == "cmd":
+            conn, cmd = msg[1], msg[2]
+            try:
+                await self._command(conn, cmd)
+            except CommandError as e:
+                conn.error(cmd.get("id"), e.code, str(e), **e.extra)
+        elif what == "attach":
+            await self._attach(*msg[1:])
+        elif what == "detach":
+            await self._detach(msg[1])
+        elif what == "join":
+            future = msg[4]
+            try:
+                future.set_result(await self._join(msg[1], msg[2], msg[3]))
+            except CommandError as e:
+                future.set_exception(e)
+        elif what == "start":
+            if self.match is None and all(s.kind != "open" for s in self.seats):
+                await self._commit("start", {})
+        elif what == "timeout":
+            await self._timeout(msg[1])
+        elif what == "bot":
+            await self._bot(msg[1])
+        elif what == "absent":
+            s = self.seats[msg[1]]
+            if s.presence == msg[2] and s.conn is None and not s.takeover and self.status != "over":
+                if self.status == "waiting":
+                    self._watch_absence(s)
+                else:
+                    await self._commit("takeover", {"seat": s.seat, "active": True})
+                    self._schedule()
+        elif what == "call":
+            # run a function inside the actor (used by the hub), resolving a future
+            fn, future = msg[1], msg[2]
+            try:
+                future.set_result(await fn())
+            except Exception as e:
+                future.set_exception(e)
+
+    async def call(self, fn: Callable[[], Any]) -> Any:
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._post("call", fn, future)
+        return await future
+
+    async def _timeout(self, deadline: float) -> None:
+        m = self.match
+        if m is None or deadline != self.deadline or m.is_over:
+            return
+        for seat in list(m.to_act()):
+            if self.match.is_over or seat not in self.match.to_act():
+                continue
+            action = self._automatic(seat)
+            await self._commit("act", {"seat": seat, "action": action.to_json(), "by": "timer"})
+
+    def _automatic(self, seat: int) -> Action:
+        """The clock's move (seed 001): the last card of the hand, open; else run."""
+        assert self.match is not None
+        legal = view(self.match, seat).legal
+        plays = [a for a in legal if a.type == PLAY and not a.covered]
+        if plays:
+            return plays[-1]
+        return next(a for a in legal if a.type == "run")
+
+    async def _bot(self, seat: int) -> None:
+        self._bots.pop(seat, None)
+        m = self.match
+        s = self.seats[seat]
+        if m is None or seat not in m.to_act() or not (s.kind == "bot" or s.takeover):
+            return
+        if s.bot is None:
+            kind, level = (s.bot_kind, s.bot_level) if s.kind == "bot" else (DEFAULT_BOT, "medium")
+            s.bot = new_bot(kind or DEFAULT_BOT, level or "medium", self.seed + seat, self.rules)
+        seen = view(m, seat)
+        action = await asyncio.get_running_loop().run_in_executor(self.hub.bot_executor, s.bot.act, seen)
+        if self.match is not m or seat not in m.to_act():
+            return
+        by = "bot" if s.kind == "bot" else "takeover"
+        await self._commit("act", {"seat": seat, "action": action.to_json(), "by": by})
+
+    # -- connections -------------------------------------------------------------
+
+    async def _attach(self, conn: Conn, secret: Any, last: Any, invite: Any) -> None:
+        seat: Seat | None = None
+        if secret is not None:
+            seat = next((s for s in self.seats if s.secret and secrets.compare_digest(str(secret), s.secret)), None)
+            if seat is None:
+                conn.error(None, "bad_secret", "Este segredo não corresponde a nenhum lugar desta mesa.")
+                conn.close(4003, "bad secret")
+                return
+            if seat.player_id != conn.player_id:
+                conn.error(None, "bad_token", "Este lugar pertence a outro jogador.")
+                conn.close(4003, "not your seat")
+                return
+        elif not self.public and not (isinstance(invite, str) and secrets.compare_digest(invite, self.invite)):
+            conn.error(None, "bad_invite", "Mesa privada: é preciso o link de convite.")
+            conn.close(4003, "private table")
+            return
+        key: Key = None
+        if seat is not None:
+            if seat.conn is not None:
+                seat.conn.error(None, "replaced", "Você abriu esta mesa em outro lugar.")
+                seat.conn.close(4000, "replaced")
+            seat.conn = conn
+            seat.presence += 1
+            conn.seat = key = seat.seat
+        else:
+            self.spectators.add(conn)
+        conn.send_json(
+            {
+                "type": "welcome",
+                "table_id": self.id,
+                "seat": key,
+                "audience": "spectator" if key is None else "seat",
+                "version": self.version,
+                "server_time": time.time(),
+            }
+        )
+        gap = self._gap(last, key)
+        if gap is None:
+            conn.send_json(self.snapshot(key))
+        else:
+            for text in gap:
+                conn.send(text)
+        if seat is not None:
+            self._presence()
+            if seat.takeover:
+                await self._commit("takeover", {"seat": seat.seat, "active": False})
+
+    def _gap(self, last: Any, key: Key) -> list[str] | None:
+        """The frames after version ``last`` for ``key``, or None when a snapshot is needed."""
+        if type(last) is not int or not 0 <= last <= self.version:
+            return None
+        if last == self.version:
+            return []
+        want = self.version - last
+        if want > len(self.history):
+            return None
+        frames = [f.get(key) for _, f in list(self.history)[-want:]]
+        if any(f is None for f in frames):
+            return None
+        return frames  # type: ignore[return-value]
+
+    async def _detach(self, conn: Conn) -> None:
+        self.spectators.discard(conn)
+        if conn.seat is not None and self.seats[conn.seat].conn is conn:
+            s = self.seats[conn.seat]
+            s.conn = None
+            s.presence += 1
+            self._watch_absence(s)
+            self._presence()
+
+    async def _join(self, player_id: str, nickname: str, want: Any) -> dict[str, Any]:
+        mine = self.seat_of(player_id)
+        if mine is not None:
+            return self.held(mine)
+        if self.status != "waiting":
+            raise CommandError("not_waiting", "A partida desta mesa já começou.")
+        open_seats = [s for s in self.seats if s.kind == "open"]
+        if want is None:
+            if not open_seats:
+                raise CommandError("table_full", "Não há lugar livre nesta mesa.")
+            s = open_seats[0]
+        elif type(want) is int and 0 <= want < len(self.seats):
+            s = self.seats[want]
+            if s.kind != "open":
+                raise CommandError("seat_taken", f"O lugar {want} já está ocupado.")
+        else:
+            raise CommandError("bad_request", "seat must be a seat number of this table")
+        secret = secrets.token_urlsafe(24)
+        data = {"seat": s.seat, "player_id": player_id, "nickname": nickname, "secret": secret}
+        seat_update = {"player_id": player_id, "nickname": nickname, "secret": secret, "kind": "human"}
+        extra = [("update:seats", {"where": {"table_id": self.id, "seat": s.seat}, "values": seat_update})]
+        await self._commit("join", data, extra=extra)
+        self._watch_absence(s)
+        if all(x.kind != "open" for x in self.seats):
+            await self._commit("start", {})
+        return self.held(s)
+
+    # -- commands ----------------------------------------------------------------
+
+    async def _command(self, conn: Conn, cmd: dict[str, Any]) -> None:
+        kind, cid = cmd["type"], cmd["id"]
+        if conn.seat is None:
+            raise CommandError("not_seated", "Espectadores não jogam nem conversam.")
+        seat = self.seats[conn.seat]
+        if seat.conn is not conn:
+            raise CommandError("replaced", "Esta conexão não segura mais o lugar.")
+        if cid in seat.commands:
+            raise CommandError("duplicate_command", f"O comando {cid!r} já foi feito.", v=seat.commands[cid])
+        data: dict[str, Any] = {"seat": seat.seat, "cmd": cid}
+        if kind == "act":
+            if self.match is None:
+                raise CommandError("not_started", "A partida ainda não começou: faltam jogadores.")
+            action = cmd.get("action")
+            if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+                raise CommandError("bad_message", 'action must be an object like {"type": "play", "card": "4C"}')
+            if "seat" in action and action["seat"] != seat.seat:
+                raise CommandError("illegal", f"this connection plays seat {seat.seat}")
+            try:
+                parsed = parse_action({**action, "seat": seat.seat}, self.rules, "action")
+            except RecordError as e:
+                raise CommandError("bad_message", str(e)) from None
+            data.update(action=parsed.to_json(), by="player")
+            try:
+                await self._commit("act", data, conn, cid)
+            except IllegalAction as e:
+                raise CommandError("illegal", str(e)) from None
+        elif kind == "signal":
+            if not self.signals:
+                raise CommandError("signals_off", "Esta mesa não tem sinais.")
+            if self.match is None or self.match.is_over:
+                raise CommandError("not_started", "Sinais só durante a partida.")
+            if cmd.get("gesture") not in GESTURES:
+                raise CommandError("bad_message", f"gesture must be one of {', '.join(GESTURES)}")
+            await self._commit("signal", {**data, "gesture": cmd["gesture"]}, conn, cid)
+        elif kind == "chat":
+            await self._chat(conn, seat, cmd, data)
+        elif kind == "mute":
+            target = cmd.get("seat")
+            if type(target) is not int or not 0 <= target < len(self.seats) or target == seat.seat:
+                raise CommandError("bad_message", "seat must be another seat of this table")
+            if not isinstance(cmd.get("muted"), bool):
+                raise CommandError("bad_message", "muted must be true or false")
+            await self._commit("mute", {**data, "target": target, "muted": cmd["muted"]}, conn, cid)
+        elif kind == "report":
+            await self._report(conn, seat, cmd)
+        elif kind == "rematch":
+            await self._rematch(conn, seat, cid, data)
+        else:
+            raise CommandError("unknown_type", f"unknown message type {kind!r}")
+
+    async def _chat(self, conn: Conn, seat: Seat, cmd: dict[str, Any], data: dict[str, Any]) -> None:
+        cfg = self.hub.config
+        text = cmd.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise CommandError("bad_message", "text must be a non-empty string")
+        text = text.strip()
+        if len(text) > cfg.chat_length:
+            raise CommandError("chat_too_long", f"Mensagem longa demais (máximo {cfg.chat_length} caracteres).")
+        now = time.monotonic()
+        while seat.chat_times and now - seat.chat_times[0] > cfg.chat_window:
+            seat.chat_times.popleft()
+        if len(seat.chat_times) >= cfg.chat_burst:
+            raise CommandError("chat_rate", "Calma: mensagens demais em pouco tempo.")
+        if await self.hub.banned(seat.nickname, ("chat", "server")):
+            raise CommandError("chat_banned", "Você está proibido de usar o chat.")
+        seat.chat_times.append(now)
+        await self._commit("chat", {**data, "text": text, "nickname": seat.nickname}, conn, cmd["id"])
+
+    async def _report(self, conn: Conn, seat: Seat, cmd: dict[str, Any]) -> None:
+        target = cmd.get("seat")
+        reason = cmd.get("reason", "")
+        if type(target) is not int or not 0 <= target < len(self.seats) or self.seats[target].kind != "human":
+            raise CommandError("bad_message", "seat must be the seat of a player of this table")
+        if not isinstance(reason, str) or len(reason) > 200:
+            raise CommandError("bad_message", "reason must be a text of at most 200 characters")
+        t = self.seats[target]
+        row = {
+            "table_id": self.id,
+            "reporter_id": seat.player_id,
+            "reporter_nickname": seat.nickname,
+            "target_id": t.player_id,
+            "target_nickname": t.nickname,
+            "reason": reason,
+            "messages": dumps([c for c in self.chat if c["seat"] == target][-20:]),
+            "created_at": time.time(),
+        }
+        await self.hub.store.run(self.hub.store.write, [("reports", row)])
+        conn.send_json({"type": "ack", "id": cmd["id"]})
+
+    async def _rematch(self, conn: Conn, seat: Seat, cid: Any, data: dict[str, Any]) -> None:
+        if self.status != "over":
+            raise CommandError("not_over", "A revanche vem depois do fim da partida.")
+        if self.rematch_id is not None:
+            raise CommandError("duplicate_command", "A revanche já foi criada.", table_id=self.rematch_id)
+        new = await self.hub.rematch(self)
+        data.update(table_id=new.id, secrets={str(s.seat): s.secret for s in new.seats if s.kind == "human"})
+        extra = [("update:tables", {"where": {"id": self.id}, "values": {"rematch_id": new.id}})]
+        await self._commit("rematch", data, conn, cid, extra)
+
+    # -- replays -----------------------------------------------------------------
+
+    def replay_steps(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Every version as a spectator saw it, rebuilt from the stored rows."""
+        steps = []
+        for row in rows:
+            data = json.loads(row["data"])
+            evs, changed = self._apply(row["kind"], data, row["at"])
+            step: dict[str, Any] = {
+                "v": self.version,
+                "at": row["at"],
+                "events": [e for e, to in evs if sees(to, None)],
+            }
+            if changed:
+                step["view"] = self.view_json(None)
+            steps.append(step)
+        return steps
