@@ -1,0 +1,82 @@
+// The page: a lobby at "/", a table at "/t/<id>", a replay at "/r/<id>", and the header's preferences.
+
+import { fill } from "./dom.js";
+import { LANGUAGES, setLang, t, translate } from "./i18n.js";
+import { Lobby } from "./lobby.js";
+import { prefs, savePrefs } from "./prefs.js";
+import { ReplayScreen } from "./replay.js";
+import { TableScreen } from "./table.js";
+
+const app = document.getElementById("app");
+let screen = null;
+
+function navigate(path) {
+  if (path !== location.pathname + location.search) history.pushState(null, "", path);
+  route();
+}
+
+function route() {
+  if (screen) screen.unmount();
+  const path = location.pathname;
+  const table = path.match(/^\/t\/([\w-]+)/);
+  const replay = path.match(/^\/r\/([\w-]+)/);
+  if (table) {
+    const invite = new URLSearchParams(location.search).get("invite");
+    screen = new TableScreen(app, { tableId: table[1], invite, navigate });
+  } else if (replay) {
+    screen = new ReplayScreen(app, { tableId: replay[1], navigate });
+  } else {
+    screen = new Lobby(app, { navigate });
+  }
+  app.className = table || replay ? "at-table" : "at-lobby";
+  screen.mount();
+}
+
+/** Redraw what depends on the preferences (language, card faces, sound). */
+function refresh() {
+  translate();
+  document.getElementById("sound-toggle").setAttribute("aria-pressed", String(prefs.sound));
+  document.getElementById("sound-toggle").setAttribute("aria-label", t(prefs.sound ? "sound_on" : "sound_off"));
+  if (screen && screen.refresh) screen.refresh();
+  else route();
+}
+
+function setupHeader() {
+  const lang = document.getElementById("lang");
+  fill(lang, Object.entries(LANGUAGES).map(([code, label]) => new Option(label, code, false, code === prefs.lang)));
+  lang.addEventListener("change", () => {
+    setLang(lang.value);
+    refresh();
+  });
+  document.getElementById("sound-toggle").addEventListener("click", () => {
+    prefs.sound = !prefs.sound;
+    savePrefs();
+    refresh();
+  });
+  const dialog = document.getElementById("settings");
+  const form = dialog.querySelector("form");
+  document.getElementById("settings-btn").addEventListener("click", () => {
+    form.faces.value = prefs.faces;
+    form.fourColor.checked = prefs.fourColor;
+    form.sound.checked = prefs.sound;
+    dialog.showModal();
+  });
+  form.addEventListener("change", () => {
+    prefs.faces = form.faces.value;
+    prefs.fourColor = form.fourColor.checked;
+    prefs.sound = form.sound.checked;
+    savePrefs();
+    refresh();
+  });
+  document.addEventListener("click", (e) => {
+    const link = e.target.closest("a[data-link]");
+    if (!link || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(link.getAttribute("href"));
+  });
+  window.addEventListener("popstate", route);
+}
+
+setLang(prefs.lang);
+setupHeader();
+refresh();

@@ -1,0 +1,58 @@
+// The table's events told in words, for the narrated log and for screen readers.
+// Hands and tricks are numbered from 0 by the engine and from 1 for people.
+
+import { cardShort, t } from "./i18n.js";
+
+/** What a raise to ``value`` is called: TRUCO, SEIS, NOVE, DOZE (DEZ in Mineiro's ladder). */
+export function callName(value) {
+  const key = `raise_${value}`;
+  const text = t(key);
+  return text === key ? t("raise_n", { n: value }) : text;
+}
+
+/**
+ * One line for an event, or null for the events that are shown some other way.
+ * ``ctx``: { name(seat) -> string, team: the reader's team (0 for spectators) }.
+ */
+export function narrate(ev, ctx) {
+  const name = (s) => ctx.name(s);
+  const ours = (team) => team === ctx.team;
+  switch (ev.type) {
+    case "hand_started": {
+      const line = ev.vira
+        ? t("n_hand_started", { n: ev.number + 1, dealer: name(ev.dealer), vira: cardShort(ev.vira) })
+        : t("n_hand_started_fixed", { n: ev.number + 1, dealer: name(ev.dealer) });
+      if (ev.kind === "mao_de_onze") return `${line} ${t("n_eleven_hand")}`;
+      if (ev.kind === "mao_de_ferro") return `${line} ${t("n_iron_hand")}`;
+      return line;
+    }
+    case "card_played":
+      return ev.card
+        ? t("n_played", { name: name(ev.seat), card: cardShort(ev.card) })
+        : t("n_played_covered", { name: name(ev.seat) });
+    case "trick_ended":
+      if (ev.winner === null) return t("n_trick_tie", { n: ev.number + 1 });
+      return t(ours(ev.winner) ? "n_trick_us" : "n_trick_them", { n: ev.number + 1 });
+    case "raise_asked":
+      return t("n_raise", { name: name(ev.seat), call: callName(ev.value) });
+    case "answered":
+      return t(ev.answer === "accept" ? "n_accept" : "n_run", { name: name(ev.seat) });
+    case "raise_accepted":
+      return t("n_raise_accepted", { value: ev.value });
+    case "eleven_decided":
+      return t(ev.play ? "n_eleven_play" : "n_eleven_flee", { team: t(ours(ev.team) ? "we" : "they") });
+    case "hand_ended": {
+      const [a, b] = ctx.team === 1 ? [ev.score[1], ev.score[0]] : ev.score;
+      if (ev.winner === null) return t("n_hand_tied");
+      return t(ours(ev.winner) ? "n_hand_us" : "n_hand_them", { points: ev.points, us: a, them: b });
+    }
+    case "match_ended":
+      return t(ours(ev.winner) ? "n_match_us" : "n_match_them");
+    case "takeover":
+      return t(ev.active ? "bot_playing" : "player_back", { name: name(ev.seat) });
+    case "seat_taken":
+      return `${ev.nickname} ✓`;
+    default:
+      return null;
+  }
+}

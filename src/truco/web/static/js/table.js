@@ -1,0 +1,955 @@
+// The table seen from one seat (or by a spectator, or in a replay).
+//
+// Everything shown comes from the server: the engine's view of this audience (hand, trick, score, legal
+// actions...), the clock, the signals table of this team and the chat. The client decides no rule: it offers
+// exactly the actions in ``view.legal``.
+
+import { heldSeat, rememberSeat } from "./api.js";
+import { backSVG, cardSVG } from "./cards.js";
+import { TableConnection } from "./conn.js";
+import { fill, h, toast } from "./dom.js";
+import { GESTURES, gestureSVG } from "./gestures.js";
+import { cardShort, cardText, t } from "./i18n.js";
+import { callName, narrate } from "./narrate.js";
+import { prefs } from "./prefs.js";
+import { play as sound } from "./sound.js";
+
+// Hand values by profile. The protocol does not send the ladder (see the report of issue 6); the client needs it
+// only to name the next raise on a button.
+const LADDERS = { paulista: [1, 3, 6, 9, 12], mineiro: [2, 4, 6, 10, 12] };
+
+// Bots have no nickname; people tell them apart by these.
+const BOT_NAMES = ["Zeca", "Dita", "Tonho", "Lia"];
+const SUIT_SYMBOL = { D: "♦", S: "♠", H: "♥", C: "♣" };
+const RING = 2 * Math.PI * 27;
+
+function cardFace(name) {
+  return cardSVG(name, { faces: prefs.faces, fourColor: prefs.fourColor });
+}
+
+function initials(name) {
+  return (name || "?").trim().slice(0, 1).toUpperCase();
+}
+
+export class TableScreen {
+  /** @param {{tableId: string, invite?: string|null, navigate: (path: string) => void, replay?: object}} o */
+  constructor(root, { tableId, invite = null, navigate, replay = null }) {
+    Object.assign(this, { root, tableId, invite, navigate, replay });
+    this.table = null;
+    this.view = null;
+    this.clock = null;
+    this.signals = { enabled: false, hand: null, table: null };
+    this.chat = [];
+    this.muted = new Set();
+    this.you = null;
+    this.log = [];
+    this.covered = false;
+    this.busy = false;
+    this.shownTrick = [];
+    this.trickDone = false;
+    this.trickWinner = null;
+    this.flying = new Set();
+    this.bubbles = new Map();
+    this.presence = new Map();
+    this.tab = "log";
+    this.status = "connecting";
+    this.limits = { chat_length: 200 };
+    this.onKey = (e) => this.key(e);
+  }
+
+  // ---- life cycle -------------------------------------------------------------------------------------------
+
+  mount() {
+    this.build();
+    document.addEventListener("keydown", this.onKey);
+    this.timer = setInterval(() => this.tick(), 200);
+    if (this.replay) return;
+    const held = heldSeat(this.tableId);
+    this.conn = new TableConnection({
+      tableId: this.tableId,
+      secret: held ? held.secret : null,
+      invite: this.invite || (held && held.invite) || null,
+      onMessage: (m) => this.receive(m),
+      onStatus: (s, detail) => this.connStatus(s, detail),
+    });
+    this.conn.start();
+  }
+
+  unmount() {
+    document.removeEventListener("keydown", this.onKey);
+    clearInterval(this.timer);
+    if (this.conn) this.conn.stop();
+    document.getElementById("conn").textContent = "";
+  }
+
+  connStatus(status, detail) {
+    this.status = status;
+    const el = document.getElementById("conn");
+    el.className = `conn conn-${status}`;
+    el.textContent = status === "open" ? "" : status === "closed" ? detail?.reason || "" : t(status);
+    if (status === "open" && detail) this.welcome = detail;
+  }
+
+  // ---- messages ---------------------------------------------------------------------------------------------
+
+  receive(msg) {
+    if (msg.type === "snapshot") {
+      this.table = msg.table;
+      this.view = msg.view;
+      this.clock = msg.clock;
+      this.signals = msg.signals || this.signals;
+      this.chat = msg.chat || [];
+      this.muted = new Set(msg.muted || []);
+      this.you = msg.you;
+      this.resetTrick();
+      this.busy = false;
+      this.render();
+    } else if (msg.type === "step") {
+      this.step(msg, true);
+      this.render();
+    } else if (msg.type === "presence") {
+      for (const p of msg.seats) this.presence.set(p.seat, p);
+      this.renderSeats();
+    } else if (msg.type === "error") {
+      toast(msg.message || msg.code, "error");
+    }
+  }
+
+  /** Apply one versioned step: its events (told, heard, animated) and the new view. */
+  step(msg, live) {
+    for (const ev of msg.events || []) this.event(ev, live);
+    if (msg.view) {
+      this.view = msg.view;
+      this.clock = msg.clock || null;
+      this.busy = false;
+    }
+  }
+
+  event(ev, live) {
+    const line = narrate(ev, { name: (s) => this.name(s), team: this.myTeam() });
+    if (line) this.say(line);
+    switch (ev.type) {
+      case "seat_taken":
+        if (this.table) this.table.seats[ev.seat] = { ...this.table.seats[ev.seat], kind: "human", nickname: ev.nickname };
+        break;
+      case "match_started":
+        if (this.table) this.table.status = "playing";
+        break;
+      case "hand_started":
+        this.covered = false;
+        break;
+      case "card_played":
+        if (this.trickDone) {
+          this.shownTrick = [];
+          this.trickDone = false;
+          this.trickWinner = null;
+        }
+        this.shownTrick.push({ seat: ev.seat, card: ev.card, covered: ev.covered });
+        this.flying.add(ev.seat);
+        if (live) sound("card");
+        break;
+      case "trick_ended":
+        this.trickDone = true;
+        this.trickWinner = ev.winner;
+        if (live) sound("trick");
+        break;
+      case "raise_asked":
+        if (live) {
+          this.banner(`${callName(ev.value)}!`, "raise");
+          this.bubble(ev.seat, h("strong", {}, `${callName(ev.value)}!`));
+          sound("truco");
+        }
+        break;
+      case "answered":
+        if (live) {
+          this.bubble(ev.seat, t(ev.answer === "accept" ? "accept" : "run"));
+          sound("answer");
+        }
+        break;
+      case "hand_ended":
+        if (live) {
+          const mine = ev.winner === this.myTeam();
+          if (ev.winner !== null) this.banner(`+${ev.points} ${t(mine ? "us" : "them")}`, mine ? "good" : "bad");
+          sound(ev.winner === null || mine ? "hand" : "lost");
+        }
+        break;
+      case "match_ended":
+        if (this.table) this.table.status = "over";
+        if (live) sound(ev.winner === this.myTeam() ? "hand" : "lost");
+        break;
+      case "signal_table":
+        this.signals = { ...this.signals, hand: ev.hand, table: ev.table };
+        break;
+      case "signal": {
+        const meaning = ev.suit ? ` → ${SUIT_SYMBOL[ev.suit]}` : "";
+        this.say(t("signal_made", { name: this.name(ev.seat), gesture: t(`gesture_${ev.gesture}`) }) + meaning);
+        if (live) {
+          this.bubble(ev.seat, h("span", { class: "bubble-gesture", svg: gestureSVG(ev.gesture) }), meaning);
+          sound("signal");
+        }
+        break;
+      }
+      case "chat":
+        this.chat.push(ev);
+        if (this.chat.length > 100) this.chat.shift();
+        if (live && ev.seat !== this.mySeat()) sound("chat");
+        break;
+      case "mute":
+        if (ev.muted) this.muted.add(ev.seat);
+        else this.muted.delete(ev.seat);
+        break;
+      case "takeover":
+        if (this.table) this.table.seats[ev.seat] = { ...this.table.seats[ev.seat], takeover: ev.active };
+        break;
+      case "rematch":
+        this.rematch = ev.table_id;
+        if (ev.seat_secret && this.mySeat() !== null) {
+          rememberSeat({ table_id: ev.table_id, seat: this.mySeat(), seat_secret: ev.seat_secret });
+          if (live && this.askedRematch) this.navigate(`/t/${ev.table_id}`);
+        }
+        break;
+    }
+  }
+
+  resetTrick() {
+    const v = this.view;
+    this.flying.clear();
+    this.trickDone = false;
+    this.trickWinner = null;
+    this.shownTrick = [];
+    if (!v) return;
+    if (v.trick.length) this.shownTrick = v.trick.map((p) => ({ ...p }));
+    else if (v.tricks.length) {
+      this.shownTrick = v.tricks[v.tricks.length - 1].map((p) => ({ ...p }));
+      this.trickDone = true;
+      this.trickWinner = v.trick_winners[v.trick_winners.length - 1];
+    }
+  }
+
+  // ---- who is who -------------------------------------------------------------------------------------------
+
+  mySeat() {
+    return this.you ? this.you.seat : null;
+  }
+
+  myTeam() {
+    return this.you ? this.you.team : 0;
+  }
+
+  players() {
+    return this.view?.players || this.table?.seats.length || 4;
+  }
+
+  /** Where a seat sits as seen from ours: bottom, left, top or right. */
+  pos(seat) {
+    const n = this.players();
+    const rel = (seat - (this.mySeat() ?? 0) + n) % n;
+    return n === 2 ? ["bottom", "top"][rel] : ["bottom", "left", "top", "right"][rel];
+  }
+
+  name(seat) {
+    const info = this.table?.seats?.[seat];
+    if (!info) return `#${seat + 1}`;
+    if (info.nickname) return info.nickname;
+    if (info.kind === "bot") return BOT_NAMES[seat % BOT_NAMES.length];
+    return "…";
+  }
+
+  // ---- sending ----------------------------------------------------------------------------------------------
+
+  async send(command) {
+    if (!this.conn) return null;
+    try {
+      return await this.conn.send(command);
+    } catch (err) {
+      if (err.code !== "offline") toast(t("error", { msg: err.message || err.code }), "error");
+      return null;
+    }
+  }
+
+  async act(action) {
+    if (this.busy) return;
+    this.busy = true;
+    this.renderMe();
+    const { seat, ...rest } = action;
+    const ok = await this.send({ type: "act", action: rest });
+    if (!ok) {
+      this.busy = false;
+      this.renderMe();
+    }
+  }
+
+  legal(type) {
+    return (this.view?.legal || []).filter((a) => a.type === type);
+  }
+
+  /** The value the next raise asks for. */
+  nextValue() {
+    const v = this.view;
+    const ladder = LADDERS[this.table?.rules?.profile] || LADDERS.paulista;
+    const current = v.pending ? v.pending.value : v.value;
+    const i = ladder.indexOf(current);
+    return i >= 0 && i + 1 < ladder.length ? ladder[i + 1] : null;
+  }
+
+  // ---- building the page ------------------------------------------------------------------------------------
+
+  build() {
+    this.el = {};
+    const e = this.el;
+    e.score = h("div", { class: "scoreboard", role: "group", "aria-label": t("us") + " × " + t("them") });
+    e.felt = h("div", { class: "felt" });
+    e.seats = {};
+    for (const pos of ["top", "left", "right", "bottom"]) {
+      e.seats[pos] = h("div", { class: `seat seat-${pos}` });
+      e.felt.append(e.seats[pos]);
+    }
+    e.trick = h("div", { class: "trick", role: "group", "aria-label": t("tricks") });
+    e.vira = h("div", { class: "vira-box" });
+    e.banner = h("div", { class: "banner", "aria-live": "assertive" });
+    e.center = h("div", { class: "center" }, e.trick);
+    e.felt.append(e.center, e.vira, e.banner);
+    e.status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
+    e.actions = h("div", { class: "actions", role: "toolbar", "aria-label": t("your_turn") });
+    e.hand = h("div", { class: "hand", role: "group", "aria-label": t("your_hand") });
+    e.me = h("section", { class: "me-area" }, e.status, e.actions, e.hand);
+    e.overlay = h("div", { class: "overlay-slot" });
+    e.panels = {
+      signals: h("div", { class: "panel", id: "panel-signals", role: "tabpanel" }),
+      chat: h("div", { class: "panel", id: "panel-chat", role: "tabpanel" }),
+      log: h("div", { class: "panel", id: "panel-log", role: "tabpanel" }),
+    };
+    e.tabs = h("div", { class: "tabs", role: "tablist" });
+    e.side = h("aside", { class: "side" }, e.tabs, Object.values(e.panels));
+    e.replayBar = this.replay ? h("div", { class: "replay-bar" }) : null;
+    const board = h("div", { class: "board" }, e.score, e.felt, e.me, e.overlay);
+    fill(this.root, h("div", { class: "table-screen" }, board, e.side, e.replayBar));
+    this.buildChat();
+    this.buildLog();
+    this.render();
+  }
+
+  buildChat() {
+    const input = h("input", {
+      type: "text",
+      class: "chat-input",
+      maxlength: this.limits.chat_length,
+      placeholder: t("chat_placeholder"),
+      "aria-label": t("chat_placeholder"),
+    });
+    const form = h(
+      "form",
+      {
+        class: "chat-form",
+        onsubmit: async (ev) => {
+          ev.preventDefault();
+          const text = input.value.trim();
+          if (!text) return;
+          if (await this.send({ type: "chat", text })) input.value = "";
+        },
+      },
+      input,
+      h("button", { class: "btn btn-small", type: "submit" }, t("send")),
+    );
+    this.el.chatList = h("ol", { class: "chat-list", "aria-live": "polite" });
+    fill(this.el.panels.chat, this.el.chatList, this.replay ? null : form);
+  }
+
+  /** Redraw everything, e.g. in another language or with other card faces. */
+  refresh() {
+    this.build();
+  }
+
+  buildLog() {
+    this.el.logList = h("ol", { class: "log-list", "aria-live": "polite" }, this.log.map((line) => h("li", {}, line)));
+    fill(this.el.panels.log, this.el.logList, h("p", { class: "hint" }, t("keys_hint")));
+  }
+
+  say(line) {
+    this.log.push(line);
+    if (this.log.length > 200) this.log.shift();
+    if (this.el?.logList) {
+      this.el.logList.append(h("li", {}, line));
+      while (this.el.logList.children.length > 200) this.el.logList.firstChild.remove();
+      this.el.logList.scrollTop = this.el.logList.scrollHeight;
+    }
+  }
+
+  banner(text, kind) {
+    const b = h("div", { class: `banner-text banner-${kind}` }, text);
+    fill(this.el.banner, b);
+    setTimeout(() => b.remove(), 1600);
+  }
+
+  bubble(seat, ...content) {
+    this.bubbles.set(seat, { content, until: Date.now() + 3500 });
+    this.renderSeats();
+    setTimeout(() => this.renderSeats(), 3600);
+  }
+
+  // ---- rendering --------------------------------------------------------------------------------------------
+
+  render() {
+    if (!this.el) return;
+    this.renderScore();
+    this.renderSeats();
+    this.renderTrick();
+    this.renderVira();
+    this.renderMe();
+    this.renderSide();
+    this.renderOverlay();
+    this.tick();
+  }
+
+  renderScore() {
+    const v = this.view;
+    const score = v ? v.score : this.table?.score || [0, 0];
+    const mine = this.myTeam();
+    const team = (label, pts, cls) =>
+      h(
+        "div",
+        { class: `team ${cls}`, "aria-label": `${label}: ${pts}` },
+        h("span", { class: "team-label" }, label),
+        h("span", { class: "team-points" }, pts),
+        h("span", { class: "tentos", "aria-hidden": "true" }, Array.from({ length: 12 }, (_, i) => h("i", { class: i < pts ? "on" : "" }))),
+      );
+    const marks = [];
+    for (let i = 0; i < 3; i++) {
+      const w = v?.trick_winners?.[i];
+      const cls = w === undefined ? "" : w === null ? "tie" : w === mine ? "us" : "them";
+      const label = w === undefined ? "" : w === null ? t("trick_tied") : w === mine ? t("trick_won_us") : t("trick_won_them");
+      marks.push(h("i", { class: `mark ${cls}`, title: label, "aria-label": label || null, role: label ? "img" : null }));
+    }
+    const kind = v && v.kind !== "normal" ? h("span", { class: `kind kind-${v.kind}` }, t(v.kind === "mao_de_onze" ? "eleven_title" : "iron_title")) : null;
+    fill(
+      this.el.score,
+      team(t("us"), score[mine], "us"),
+      h(
+        "div",
+        { class: "hand-info" },
+        h("span", { class: "worth" }, v ? t("worth", { n: v.value }) : t("app_title")),
+        h("span", { class: "hand-no" }, v ? t("hand_n", { n: v.hand_number + 1 }) : ""),
+        kind,
+        h("span", { class: "marks", role: "group", "aria-label": t("tricks") }, marks),
+      ),
+      team(t("them"), score[1 - mine], "them"),
+    );
+  }
+
+  renderSeats() {
+    if (!this.el) return;
+    const n = this.players();
+    const used = new Set();
+    for (let seat = 0; seat < n; seat++) {
+      const pos = this.pos(seat);
+      used.add(pos);
+      fill(this.el.seats[pos], this.seatBox(seat, pos));
+      this.el.seats[pos].hidden = false;
+    }
+    for (const pos of Object.keys(this.el.seats)) if (!used.has(pos)) this.el.seats[pos].hidden = true;
+  }
+
+  seatBox(seat, pos) {
+    const v = this.view;
+    const info = this.table?.seats?.[seat] || {};
+    const presence = this.presence.get(seat) || info;
+    const acting = v ? v.to_act.includes(seat) : false;
+    const team = seat % 2 === this.myTeam() ? "us" : "them";
+    const name = this.name(seat);
+    const size = v ? v.hand_sizes[seat] : 0;
+    const ring = h("svg", {
+      class: "ring",
+      viewBox: "0 0 60 60",
+      "aria-hidden": "true",
+      svg: `<circle cx="30" cy="30" r="27" class="ring-bg"/><circle cx="30" cy="30" r="27" class="ring-fg" stroke-dasharray="${RING}" stroke-dashoffset="0"/>`,
+    });
+    const bubble = this.bubbles.get(seat);
+    const showBubble = bubble && bubble.until > Date.now();
+    const badges = [];
+    if (info.kind === "bot") badges.push(h("span", { class: "badge", title: t("seat_bot", { level: t(`level_${info.bot?.level}`) }) }, "bot"));
+    if (presence.takeover) badges.push(h("span", { class: "badge badge-warn" }, "bot ⟳"));
+    if (info.kind === "human" && presence.connected === false) badges.push(h("span", { class: "badge badge-off" }, "offline"));
+    if (v && v.dealer === seat) badges.push(h("span", { class: "badge badge-dealer", title: "dealer" }, "D"));
+    const labelParts = [name, acting ? t("turn_of", { name }) : "", v ? t("cards_of", { name, n: size }) : ""];
+    const mini =
+      pos === "bottom"
+        ? null
+        : h(
+            "div",
+            { class: "mini-hand", "aria-hidden": "true" },
+            Array.from({ length: size }, () => h("span", { class: "mini-card", svg: backSVG() })),
+          );
+    return h(
+      "div",
+      {
+        class: `seat-box team-${team}${acting ? " acting" : ""}${presence.connected === false ? " away" : ""}`,
+        dataset: { seat },
+        role: "group",
+        "aria-label": labelParts.filter(Boolean).join(". "),
+      },
+      h(
+        "div",
+        { class: "avatar" },
+        ring,
+        h("span", { class: "initial" }, initials(name)),
+        h("span", { class: "countdown", "aria-hidden": "true" }),
+        showBubble ? h("div", { class: "bubble", role: "status" }, bubble.content) : null,
+      ),
+      h("div", { class: "seat-name" }, h("span", { class: "nick" }, name), badges),
+      mini,
+    );
+  }
+
+  renderTrick() {
+    const slots = {};
+    for (const p of this.shownTrick) {
+      const pos = this.pos(p.seat);
+      const label = p.card ? cardText(p.card) : t("covered_card");
+      const fly = this.flying.has(p.seat) ? ` fly-${pos}` : "";
+      slots[pos] = h("div", {
+        class: `played played-${pos}${fly}${this.trickDone ? " settled" : ""}`,
+        role: "img",
+        "aria-label": `${this.name(p.seat)}: ${label}`,
+        dataset: { seat: p.seat, card: p.card || "" },
+        svg: p.card ? cardFace(p.card) : backSVG(),
+      });
+    }
+    this.flying.clear();
+    const w = this.trickWinner;
+    const result =
+      this.trickDone && this.shownTrick.length
+        ? h(
+            "div",
+            { class: `trick-result ${w === null ? "tie" : w === this.myTeam() ? "us" : "them"}` },
+            w === null ? t("trick_tied") : w === this.myTeam() ? t("trick_won_us") : t("trick_won_them"),
+          )
+        : null;
+    fill(this.el.trick, Object.values(slots), result);
+  }
+
+  renderVira() {
+    const v = this.view;
+    if (!v || !v.vira) {
+      fill(this.el.vira, v && v.phase !== "no_deal" && this.table ? h("div", { class: "manilha-label" }, t("manilhas_fixed")) : null);
+      return;
+    }
+    const rank = prefs.faces === "spanish" ? { Q: "10", J: "11", K: "12", A: "1" }[v.manilha] || v.manilha : v.manilha;
+    fill(
+      this.el.vira,
+      h("div", { class: "deck", "aria-hidden": "true", svg: backSVG() }),
+      h("div", { class: "vira", role: "img", "aria-label": `${t("vira")}: ${cardText(v.vira)}`, svg: cardFace(v.vira) }),
+      h(
+        "div",
+        { class: "manilha-label" },
+        h("span", {}, t("vira")),
+        " ",
+        h("strong", {}, cardShort(v.vira)),
+        h("br"),
+        v.manilha ? h("span", {}, t("manilha_is", { rank })) : null,
+      ),
+    );
+  }
+
+  renderMe() {
+    const v = this.view;
+    const e = this.el;
+    const seat = this.mySeat();
+    if (!v || seat === null) {
+      fill(e.hand);
+      fill(e.actions);
+      fill(e.status, v ? t("spectator") : "");
+      return;
+    }
+    const plays = this.legal("play");
+    const open = new Set(plays.filter((a) => a.card && !a.covered).map((a) => a.card));
+    const covers = new Set(plays.filter((a) => a.card && a.covered).map((a) => a.card));
+    if (!covers.size) this.covered = false;
+    const blind = plays.filter((a) => a.slot !== undefined && a.slot !== null);
+
+    // the hand
+    const cards = [];
+    if (v.blind) {
+      for (let i = 0; i < v.blind; i++) {
+        const action = blind.find((a) => a.slot === i);
+        cards.push(
+          h("button", {
+            class: `hand-card blind${action ? " playable" : ""}`,
+            disabled: !action || this.busy,
+            "aria-label": t("face_down", { n: i + 1 }),
+            dataset: { slot: i, key: i + 1 },
+            svg: backSVG(),
+            onclick: () => action && this.act(action),
+          }),
+        );
+      }
+    } else {
+      v.hand.forEach((card, i) => {
+        const pool = this.covered ? covers : open;
+        const playable = pool.has(card) && !this.busy;
+        const action = playable ? plays.find((a) => a.card === card && !!a.covered === this.covered) : null;
+        const manilha = v.manilha && card[0] === v.manilha;
+        const btn = h("button", {
+          class: `hand-card${playable ? " playable" : ""}${manilha ? " is-manilha" : ""}${this.covered ? " covering" : ""}`,
+          disabled: !playable,
+          "aria-label": `${i + 1}: ${cardText(card)}${manilha ? ` (${t("manilha")})` : ""}${this.covered ? ` — ${t("play_covered")}` : ""}`,
+          dataset: { card, key: i + 1 },
+          svg: cardFace(card),
+          onclick: () => action && this.act(action),
+        });
+        if (playable) this.draggable(btn, () => this.act(action));
+        cards.push(btn);
+      });
+    }
+    fill(e.hand, cards);
+    e.hand.classList.toggle("my-turn", v.to_act.includes(seat));
+
+    // buttons, only from the legal actions
+    const buttons = [];
+    const deciding = v.phase === "deciding";
+    if (covers.size) {
+      buttons.push(
+        h(
+          "button",
+          {
+            class: `btn btn-cover${this.covered ? " active" : ""}`,
+            "aria-pressed": String(this.covered),
+            "aria-keyshortcuts": "C",
+            onclick: () => {
+              this.covered = !this.covered;
+              this.renderMe();
+            },
+          },
+          t("play_covered"),
+        ),
+      );
+    }
+    const raise = this.legal("raise")[0];
+    if (raise && !deciding) {
+      const next = this.nextValue();
+      buttons.push(
+        h(
+          "button",
+          { class: "btn btn-raise", disabled: this.busy, "aria-keyshortcuts": "T", onclick: () => this.act(raise) },
+          next ? callName(next) : t("raise_n", { n: "" }),
+        ),
+      );
+    }
+    const accept = this.legal("accept")[0];
+    const run = this.legal("run")[0];
+    if (accept && !deciding)
+      buttons.push(h("button", { class: "btn btn-accept", disabled: this.busy, "aria-keyshortcuts": "A", onclick: () => this.act(accept) }, t("accept")));
+    if (run && !deciding)
+      buttons.push(h("button", { class: "btn btn-run", disabled: this.busy, "aria-keyshortcuts": "R", onclick: () => this.act(run) }, t("run")));
+    fill(e.actions, buttons);
+
+    // what is going on
+    let status = "";
+    if (v.phase === "over") status = "";
+    else if (v.pending) {
+      const asker = v.pending.team === this.myTeam() ? t("we") : t("they");
+      status = `${asker}: ${callName(v.pending.value)}! — ${t("waiting_for", { names: v.pending.waiting.map((s) => this.name(s)).join(", ") })}`;
+    } else if (v.to_act.includes(seat)) status = t("your_turn");
+    else if (v.to_act.length) status = t("waiting_for", { names: v.to_act.map((s) => this.name(s)).join(", ") });
+    if (this.covered) status = t("covered_on");
+    if (v.blind && v.to_act.includes(seat)) status = t("iron_text");
+    fill(e.status, status);
+    e.status.classList.toggle("mine", v.to_act.includes(seat));
+    if (v.to_act.includes(seat) && this.lastTurn !== `${v.hand_number}-${v.tricks.length}-${v.trick.length}-${v.phase}`) {
+      this.lastTurn = `${v.hand_number}-${v.tricks.length}-${v.trick.length}-${v.phase}`;
+      sound("turn");
+    }
+  }
+
+  /** Drag a card up onto the felt to play it; a short move is a click. */
+  draggable(btn, onDrop) {
+    btn.addEventListener("pointerdown", (down) => {
+      if (down.button !== 0) return;
+      const x0 = down.clientX;
+      const y0 = down.clientY;
+      let moved = false;
+      const move = (ev) => {
+        const dx = ev.clientX - x0;
+        const dy = ev.clientY - y0;
+        if (!moved && Math.hypot(dx, dy) < 10) return;
+        moved = true;
+        btn.classList.add("dragging");
+        btn.style.transform = `translate(${dx}px, ${dy}px)`;
+      };
+      const up = (ev) => {
+        window.removeEventListener("pointermove", move);
+        window.removeEventListener("pointerup", up);
+        if (!moved) return;
+        btn.classList.remove("dragging");
+        btn.style.transform = "";
+        // swallow the click that follows a drag
+        btn.addEventListener("click", (c) => c.stopImmediatePropagation(), { capture: true, once: true });
+        if (y0 - ev.clientY > 70) onDrop();
+      };
+      window.addEventListener("pointermove", move);
+      window.addEventListener("pointerup", up);
+    });
+  }
+
+  renderSide() {
+    const e = this.el;
+    const tabs = [
+      ["log", t("log")],
+      ["chat", t("chat")],
+      ["signals", t("gestures")],
+    ];
+    fill(
+      e.tabs,
+      tabs.map(([id, label]) =>
+        h(
+          "button",
+          {
+            class: `tab${this.tab === id ? " active" : ""}`,
+            role: "tab",
+            id: `tab-${id}`,
+            "aria-selected": String(this.tab === id),
+            "aria-controls": `panel-${id}`,
+            onclick: () => {
+              this.tab = id;
+              this.renderSide();
+            },
+          },
+          label,
+        ),
+      ),
+    );
+    for (const [id, panel] of Object.entries(e.panels)) panel.hidden = id !== this.tab;
+    this.renderChat();
+    this.renderSignals();
+  }
+
+  renderChat() {
+    const mine = this.mySeat();
+    fill(
+      this.el.chatList,
+      this.chat
+        .filter((m) => !this.muted.has(m.seat))
+        .map((m) => {
+          const tools =
+            mine !== null && m.seat !== mine && !this.replay
+              ? h(
+                  "span",
+                  { class: "chat-tools" },
+                  h("button", { class: "link-btn", "aria-label": `${t("report")}: ${m.nickname}`, onclick: () => this.report(m) }, t("report")),
+                  h("button", { class: "link-btn", "aria-label": `${t("mute")}: ${m.nickname}`, onclick: () => this.send({ type: "mute", seat: m.seat, muted: true }) }, t("mute")),
+                )
+              : null;
+          return h("li", { class: m.seat % 2 === this.myTeam() ? "from-us" : "from-them" }, h("b", {}, m.nickname), " ", h("span", { class: "chat-text" }, m.text), tools);
+        }),
+    );
+    const muted = [...this.muted];
+    if (muted.length && !this.replay) {
+      this.el.chatList.append(
+        h(
+          "li",
+          { class: "muted-list" },
+          muted.map((s) => h("button", { class: "link-btn", onclick: () => this.send({ type: "mute", seat: s, muted: false }) }, `${t("unmute")}: ${this.name(s)}`)),
+        ),
+      );
+    }
+    this.el.chatList.scrollTop = this.el.chatList.scrollHeight;
+  }
+
+  async report(message) {
+    if (await this.send({ type: "report", seat: message.seat, reason: message.text.slice(0, 200) })) toast(t("reported"));
+  }
+
+  renderSignals() {
+    const panel = this.el.panels.signals;
+    const enabled = this.signals?.enabled && this.players() === 4;
+    if (!enabled) {
+      fill(panel, h("p", { class: "hint" }, t("signals_off")));
+      return;
+    }
+    const seated = this.mySeat() !== null && !this.replay;
+    const buttons = h(
+      "div",
+      { class: "gesture-buttons" },
+      GESTURES.map((g) =>
+        h(
+          "button",
+          { class: "gesture-btn", disabled: !seated, "aria-label": t(`gesture_${g}`), dataset: { gesture: g }, onclick: () => this.send({ type: "signal", gesture: g }) },
+          h("span", { svg: gestureSVG(g) }),
+          h("span", {}, t(`gesture_${g}`)),
+        ),
+      ),
+    );
+    const table = this.signals.table;
+    const manilha = this.view?.manilha;
+    const rows = table
+      ? GESTURES.filter((g) => table[g]).map((g) =>
+          h(
+            "tr",
+            {},
+            h("td", { svg: gestureSVG(g), class: "sig-face" }),
+            h("td", {}, t(`gesture_${g}`)),
+            h("td", { class: `sig-suit suit-${table[g]}` }, manilha ? cardShort(manilha + table[g]) : SUIT_SYMBOL[table[g]]),
+          ),
+        )
+      : [];
+    fill(
+      panel,
+      buttons,
+      table ? h("table", { class: "signal-table", "aria-label": t("signal_table") }, h("caption", {}, t("signal_table")), h("tbody", {}, rows)) : null,
+    );
+  }
+
+  renderOverlay() {
+    const v = this.view;
+    const slot = this.el.overlay;
+    const seat = this.mySeat();
+    if (this.table && !v && this.table.status === "waiting") {
+      fill(slot, this.waitingPanel());
+      return;
+    }
+    if (v && (v.phase === "over" || this.table?.status === "over") && v.winner !== null) {
+      fill(slot, this.endPanel());
+      return;
+    }
+    if (v && v.phase === "deciding" && seat !== null) {
+      fill(slot, this.elevenPanel());
+      return;
+    }
+    fill(slot);
+  }
+
+  waitingPanel() {
+    const held = heldSeat(this.tableId);
+    const link = held?.invite ? `${location.origin}${held.invite}` : location.href;
+    const seats = this.table.seats.map((s) =>
+      h("li", { class: `wait-seat kind-${s.kind}` }, h("span", { class: "initial" }, initials(this.name(s.seat))), s.kind === "open" ? "…" : this.name(s.seat)),
+    );
+    return h(
+      "div",
+      { class: "overlay", role: "dialog", "aria-label": t("waiting_players") },
+      h("h2", {}, t("waiting_players")),
+      h("ul", { class: "wait-seats" }, seats),
+      h(
+        "div",
+        { class: "invite-row" },
+        h("input", { class: "invite-link", readonly: true, value: link, "aria-label": t("invite") }),
+        h(
+          "button",
+          {
+            class: "btn",
+            onclick: async () => {
+              try {
+                await navigator.clipboard.writeText(link);
+              } catch {
+                this.root.querySelector(".invite-link").select();
+                document.execCommand("copy");
+              }
+              toast(t("copied"));
+            },
+          },
+          t("copy_link"),
+        ),
+      ),
+    );
+  }
+
+  elevenPanel() {
+    const v = this.view;
+    const seat = this.mySeat();
+    const accept = this.legal("accept")[0];
+    const run = this.legal("run")[0];
+    const partner = (seat + 2) % 4;
+    const partnerCards = v.known_hands[String(partner)];
+    if (v.eleven_team !== this.myTeam()) {
+      return h("div", { class: "overlay overlay-soft", role: "status" }, h("h2", {}, t("eleven_title")), h("p", {}, t("eleven_wait", { score: v.score[v.eleven_team] })));
+    }
+    const row = (label, cards) => h("div", { class: "eleven-row" }, h("h3", {}, label), h("div", { class: "eleven-cards" }, cards.map((c) => h("div", { class: "eleven-card", role: "img", "aria-label": cardText(c), dataset: { card: c }, svg: cardFace(c) }))));
+    return h(
+      "div",
+      { class: "overlay eleven", role: "dialog", "aria-label": t("eleven_title") },
+      h("h2", {}, t("eleven_title")),
+      h("p", {}, t("eleven_text", { score: v.score[this.myTeam()] })),
+      row(t("your_cards"), v.hand),
+      partnerCards ? row(t("partner_cards", { name: this.name(partner) }), partnerCards) : null,
+      h(
+        "div",
+        { class: "eleven-buttons" },
+        accept ? h("button", { class: "btn btn-accept btn-big", disabled: this.busy, "aria-keyshortcuts": "A", onclick: () => this.act(accept) }, t("eleven_play")) : null,
+        run ? h("button", { class: "btn btn-run btn-big", disabled: this.busy, "aria-keyshortcuts": "R", onclick: () => this.act(run) }, t("eleven_flee")) : null,
+        !accept && !run ? h("p", {}, t("waiting_for", { names: v.to_act.map((s) => this.name(s)).join(", ") })) : null,
+      ),
+    );
+  }
+
+  endPanel() {
+    const v = this.view;
+    const mine = this.myTeam();
+    const won = v.winner === mine;
+    const seated = this.mySeat() !== null && !this.replay;
+    return h(
+      "div",
+      { class: `overlay end ${won ? "end-won" : "end-lost"}`, role: "dialog", "aria-label": t(won ? "end_won" : "end_lost") },
+      h("h2", {}, this.mySeat() === null ? t("end_score", { us: v.score[0], them: v.score[1] }) : t(won ? "end_won" : "end_lost")),
+      h("p", { class: "end-score" }, t("end_score", { us: v.score[mine], them: v.score[1 - mine] })),
+      h(
+        "div",
+        { class: "end-buttons" },
+        seated
+          ? h(
+              "button",
+              {
+                class: "btn btn-accept btn-big",
+                disabled: this.askedRematch,
+                onclick: async () => {
+                  this.askedRematch = true;
+                  if (this.rematch) this.navigate(`/t/${this.rematch}`);
+                  else if (!(await this.send({ type: "rematch" }))) this.askedRematch = false;
+                  this.renderOverlay();
+                },
+              },
+              this.rematch ? `${t("rematch")} →` : t("rematch"),
+            )
+          : null,
+        h("button", { class: "btn btn-big", onclick: () => this.navigate("/") }, t("back_to_lobby")),
+      ),
+    );
+  }
+
+  /** The countdown ring and seconds of the seats on the clock. */
+  tick() {
+    if (!this.el) return;
+    const clock = this.clock;
+    const total = this.table?.timer || 0;
+    const now = this.conn ? this.conn.now() : Date.now() / 1000;
+    for (const box of this.root.querySelectorAll(".seat-box")) {
+      const seat = Number(box.dataset.seat);
+      const fg = box.querySelector(".ring-fg");
+      const num = box.querySelector(".countdown");
+      if (clock && total && clock.seats.includes(seat) && !this.replay) {
+        const left = Math.max(0, clock.deadline - now);
+        fg.style.strokeDashoffset = String(RING * (1 - left / total));
+        box.classList.toggle("hurry", left < 5);
+        num.textContent = String(Math.ceil(left));
+      } else {
+        fg.style.strokeDashoffset = "0";
+        box.classList.remove("hurry");
+        num.textContent = "";
+      }
+    }
+  }
+
+  key(e) {
+    if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+    const click = (sel) => {
+      const b = this.root.querySelector(sel);
+      if (b && !b.disabled) {
+        b.click();
+        e.preventDefault();
+      }
+    };
+    if (["1", "2", "3"].includes(e.key)) click(`.hand-card[data-key="${e.key}"]`);
+    else if (e.key === "c" || e.key === "C") click(".btn-cover");
+    else if (e.key === "t" || e.key === "T") click(".btn-raise");
+    else if (e.key === "a" || e.key === "A") click(".btn-accept");
+    else if (e.key === "r" || e.key === "R") click(".btn-run");
+  }
+}
