@@ -260,7 +260,6 @@ def test_replay_a_missing_file_exits_2(tmp_path):
     assert result.exit_code == 2 and result.stdout == "" and "nowhere.json" in result.stderr
 
 
-@pytest.mark.xfail(reason="engine bug: a blind play by slot marked covered is played open", strict=True)
 def test_replay_refuses_a_covered_blind_play_in_a_mao_de_ferro(tmp_path):
     before = plays("3C", "6C", "3S", "6S")
     code, out, _ = run(record(*before, act(0, "play", slot=0, covered=True), score=[11, 11]), tmp_path)

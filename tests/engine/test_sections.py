@@ -672,7 +672,6 @@ def test_s9_mao_de_ferro_no_covered_card():
     refused(m, Action.play(0, parse_card("2C"), covered=True), "no covered card in a mão de ferro")
 
 
-@pytest.mark.xfail(reason="engine bug: a blind play by slot marked covered is played open", strict=True)
 def test_s9_mao_de_ferro_no_covered_card_by_slot():
     m = iron()
     play(m, "3C 6C 3S 6S")

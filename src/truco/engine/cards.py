@@ -48,7 +48,7 @@ def card_name(card: Card) -> str:
     return RANKS[card >> 2] + SUITS[card & 3]
 
 
-def parse_card(name: str) -> Card:
+def parse_card(name: object) -> Card:
     """Parse a record card name; raise ValueError for anything else."""
     if not isinstance(name, str) or len(name) != 2 or name[0] not in RANKS or name[1] not in SUITS:
         raise ValueError(f"not a card: {name!r} (expected a rank of {RANKS} then a suit of {SUITS}, e.g. '4C')")

@@ -29,8 +29,10 @@ class DealSource(Protocol):
 
 def random_deal(rng: Random, deck: str = "dirty", players: int = 4) -> Deal:
     """Three cards per seat then the vira, uniformly drawn from the deck."""
-    cards = rng.sample(DECKS[deck], 3 * players + 1)
-    return Deal(cards[-1], tuple(tuple(cards[3 * s : 3 * s + 3]) for s in range(players)))
+    c = rng.sample(DECKS[deck], 3 * players + 1)
+    if players == 4:  # unrolled: dealing is a tenth of a random hand's cost
+        return Deal(c[12], ((c[0], c[1], c[2]), (c[3], c[4], c[5]), (c[6], c[7], c[8]), (c[9], c[10], c[11])))
+    return Deal(c[-1], tuple(tuple(c[3 * s : 3 * s + 3]) for s in range(players)))
 
 
 class ExplicitDeals:

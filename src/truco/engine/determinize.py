@@ -22,7 +22,7 @@ from random import Random
 from truco.engine.actions import COVER_ACTIONS, PLAY_ACTIONS, Action
 from truco.engine.cards import COVERED_STRENGTH, DECKS, Card, strength_table
 from truco.engine.deals import RandomDeals
-from truco.engine.match import ANSWERING, ELEVEN, NO_DEAL, OVER, Match
+from truco.engine.match import ANSWERING, ELEVEN, NO_DEAL, OVER, Blank, Match
 from truco.engine.views import SeenPlay, View
 
 
@@ -83,11 +83,8 @@ def sample(view: View, rng: Random) -> Match:
     trick = rebuild(view.trick)
     strength = strength_table(view.vira, rules.manilhas, rules.deck)
 
-    m: Match = object.__new__(Match)
-    m.rules = rules
-    m.players = n
-    step = 1 if rules.rotation == "clockwise" else -1
-    m.next_seat = tuple((s + step) % n for s in range(n))
+    m: Match = Blank()
+    m._read_rules(rules)
     m.deals = RandomDeals(rng, rules.deck, n)
     m.first_dealer = view.dealer
     m.start_score = view.score
@@ -127,12 +124,6 @@ def sample(view: View, rng: Random) -> Match:
         m.asked_level, m.asking_team, m.any_accept = 0, -1, False
     m.waiting = [] if view.phase == "playing" else list(view.to_act)
     m.turn = view.turn
-    m._cover_from_second = rules.covered == "from_second_trick"
-    m._top_level = len(rules.ladder) - 1
-    m._trick_leader_leads_ties = rules.tied_trick_leader == "trick_leader"
-    m._canga_rule = rules.canga
-    m._dealer_wins_ties = rules.all_tied == "dealer_team"
-    m._eleven_penalty = rules.truco_in_eleven == "loses_match"
     m._legal_seat = -1
     m._legal = ()
     return m

@@ -180,10 +180,9 @@ class Match:
         first_dealer: int | None = None,
         score: tuple[int, int] = (0, 0),
     ) -> None:
-        self.rules = rules = rules or Rules()
-        self.players = n = rules.players
-        step = 1 if rules.rotation == "clockwise" else -1
-        self.next_seat = tuple((s + step) % n for s in range(n))
+        rules = rules or Rules()
+        self._read_rules(rules)
+        n = rules.players
         if deals is None:
             if seed is None:
                 raise ValueError("a match needs a seed or deals")
@@ -196,12 +195,6 @@ class Match:
             raise ValueError(f"first_dealer must be a seat 0..{n - 1}")
         if any(not 0 <= s < TARGET_SCORE for s in score):
             raise ValueError("a starting score must be 0..11 for each team")
-        self._cover_from_second = rules.covered == "from_second_trick"
-        self._top_level = len(rules.ladder) - 1
-        self._trick_leader_leads_ties = rules.tied_trick_leader == "trick_leader"
-        self._canga_rule = rules.canga
-        self._dealer_wins_ties = rules.all_tied == "dealer_team"
-        self._eleven_penalty = rules.truco_in_eleven == "loses_match"
         self.deals = deals
         self.first_dealer = first_dealer
         self.start_score = (score[0], score[1])
@@ -212,6 +205,19 @@ class Match:
         self.hand_number = -1
         self.dealer = self.next_seat.index(first_dealer)  # _start_hand moves it on
         self._start_hand([])
+
+    def _read_rules(self, rules: Rules) -> None:
+        """Set the rules, and the options the inner loop reads, as plain values."""
+        self.rules = rules
+        self.players = n = rules.players
+        step = 1 if rules.rotation == "clockwise" else -1
+        self.next_seat = tuple((s + step) % n for s in range(n))
+        self._cover_from_second = rules.covered == "from_second_trick"
+        self._top_level = len(rules.ladder) - 1
+        self._trick_leader_leads_ties = rules.tied_trick_leader == "trick_leader"
+        self._canga_rule = rules.canga
+        self._dealer_wins_ties = rules.all_tied == "dealer_team"
+        self._eleven_penalty = rules.truco_in_eleven == "loses_match"
 
     # -- reading ----------------------------------------------------------
 
@@ -310,6 +316,8 @@ class Match:
             raise IllegalAction("a face-down card is played by slot only in a mão de ferro")
         if not 0 <= action.slot < len(hand):
             raise IllegalAction(f"seat {action.seat} has no face-down card {action.slot}")
+        if action.covered:
+            raise IllegalAction("no covered card in a mão de ferro")
         return PLAY_ACTIONS[action.seat][hand[action.slot]]
 
     def _play(self, play: Action, events: list[Event]) -> None:
@@ -348,6 +356,9 @@ class Match:
         winners = self.trick_winners
         winners.append(winner)
         events.append(_TRICK_ENDED[len(tricks) - 1][winner][leader])
+        self.trick = []
+        self.best = -2
+        self.tied = False
         settled, team = hand_winner(winners)
         if settled:
             if team is _TIE and self._dealer_wins_ties:
@@ -357,9 +368,6 @@ class Match:
             else:
                 self._end_hand(team, self.value, "tricks", events)
             return
-        self.trick = []
-        self.best = -2
-        self.tied = False
         self.turn = leader
         if winner is _TIE and len(tricks) == 1 and self._canga_rule and self.kind is not IRON:
             self.canga = True
@@ -464,7 +472,7 @@ class Match:
             return
         rules = self.rules
         self.dealt = hands = deal.hands
-        self.hands = [list(h) for h in hands]
+        self.hands = list(map(list, hands))
         self.vira = vira = deal.vira
         self.strength = strength_table(vira, rules.manilhas, rules.deck)
         self.turn = leader = self.next_seat[dealer]
@@ -489,7 +497,7 @@ class Match:
 
     def copy(self) -> Match:
         """An independent copy, cheap enough for search (the deal source is shared)."""
-        new = _new_match(Match)
+        new: Match = Blank()
         new.rules = self.rules
         new.players = self.players
         new.next_seat = self.next_seat
@@ -582,4 +590,12 @@ class Match:
         return f"{action} is not legal now"
 
 
-_new_match = object.__new__
+class Blank(Match):
+    """A match with no state yet, filled in field by field by ``Match.copy`` and
+    by determinization. (A subclass, because a mypyc-compiled ``Match`` cannot be
+    made without running ``__init__``.)"""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        pass

@@ -48,6 +48,12 @@ class RulesError(ValueError):
     """A rules object names an unknown profile or option, or an impossible value."""
 
 
+def _check_option(name: str, value: object) -> None:
+    allowed = OPTIONS[name]
+    if not any(value == a and type(value) is type(a) for a in allowed):
+        raise RulesError(f"option {name!r} cannot be {value!r} (allowed: {', '.join(map(repr, allowed))})")
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """A table's rules. Build with ``Rules()`` (the game help) or ``Rules.parse``."""
@@ -74,10 +80,8 @@ class Rules:
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:
             raise RulesError(f"unknown profile {self.profile!r} (known: {', '.join(PROFILES)})")
-        for name, allowed in OPTIONS.items():
-            value = getattr(self, name)
-            if not any(value == a and type(value) is type(a) for a in allowed):
-                raise RulesError(f"option {name!r} cannot be {value!r} (allowed: {', '.join(map(repr, allowed))})")
+        for name in OPTIONS:
+            _check_option(name, getattr(self, name))
         profile = PROFILES[self.profile]
         for key in ("ladder", "special_score", "flee_points", "special_value"):
             object.__setattr__(self, key, profile[key])
@@ -95,9 +99,10 @@ class Rules:
         profile = spec.pop("profile", "paulista")
         if profile not in PROFILES:
             raise RulesError(f"unknown profile {profile!r} (known: {', '.join(PROFILES)})")
-        for name in spec:
+        for name, value in spec.items():
             if name not in OPTIONS:
                 raise RulesError(f"unknown rule option {name!r} (known: {', '.join(OPTIONS)})")
+            _check_option(name, value)
         return cls(profile=profile, **{**PROFILES[profile]["options"], **spec})
 
     def to_json(self) -> dict[str, Any]:
