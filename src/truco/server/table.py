@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from truco.bots import BOT_KINDS, Bot, make_bot
-from truco.engine import PLAY, Action, IllegalAction, Match, RecordError, Rules, event_to_json, view
+from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, Rules, event_to_json, view
 from truco.engine.events import HandStarted
 from truco.engine.record import parse_action
 from truco.server.signals import GESTURES, signal_table
@@ -63,6 +63,25 @@ def sees(to: To, key: Key) -> bool:
     if how == "seat":
         return key == arg
     return key not in arg  # "not_seats"
+
+
+def automatic_action(match: Match, seat: int) -> Action:
+    """What the clock plays for ``seat`` (seed 001): the last card of its hand,
+    always open; an unanswered raise or an undecided mão de onze is a run.
+
+    >>> m = Match(seed=1)
+    >>> seat = m.to_act()[0]
+    >>> automatic_action(m, seat).card == m.hands[seat][-1]
+    True
+    >>> m = Match(seed=1, score=(11, 3))
+    >>> automatic_action(m, m.to_act()[0]).type
+    'run'
+    """
+    legal = view(match, seat).legal  # a mão de ferro plays by slot
+    plays = [a for a in legal if a.type == PLAY and not a.covered]
+    if plays:
+        return plays[-1]
+    return next(a for a in legal if a.type == RUN)
 
 
 def dumps(obj: Any) -> str:
@@ -388,9 +407,11 @@ class Table:
     def _broadcast(self, v: int, evs: list[tuple[dict[str, Any], To]], changed: bool) -> None:
         frames: dict[Key, str] = {}
         for s in self.seats:
-            if s.conn is not None:
+            # kept for absent players too, so that they get the gap when they return
+            if s.kind == "human":
                 frames[s.seat] = text = self._frame(v, evs, changed, s.seat)
-                s.conn.send(text)
+                if s.conn is not None:
+                    s.conn.send(text)
         if self.spectators:
             frames[None] = text = self._frame(v, evs, changed, None)
             for c in self.spectators:
@@ -519,17 +540,8 @@ class Table:
         for seat in list(m.to_act()):
             if self.match.is_over or seat not in self.match.to_act():
                 continue
-            action = self._automatic(seat)
+            action = automatic_action(self.match, seat)
             await self._commit("act", {"seat": seat, "action": action.to_json(), "by": "timer"})
-
-    def _automatic(self, seat: int) -> Action:
-        """The clock's move (seed 001): the last card of the hand, open; else run."""
-        assert self.match is not None
-        legal = view(self.match, seat).legal
-        plays = [a for a in legal if a.type == PLAY and not a.covered]
-        if plays:
-            return plays[-1]
-        return next(a for a in legal if a.type == "run")
 
     async def _bot(self, seat: int) -> None:
         self._bots.pop(seat, None)
