@@ -1,6 +1,6 @@
 """Bots: players that see only a seat's view.
 
-A bot is made once per seat with ``make_bot(kind, level, seed, rules)`` and
+A bot is made once per seat with ``make_bot(kind, level, seed)`` and
 asked ``bot.act(view)`` whenever its seat may act; it returns one of
 ``view.legal``. Given its seed, a bot always answers the same views the same way.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from random import Random
 from typing import Protocol
 
-from truco.engine import Action, Rules, View
+from truco.engine import Action, View
 
 BOT_KINDS = ("random", "heuristic", "search")
 LEVELS = ("easy", "medium", "hard")
@@ -42,8 +42,8 @@ class RandomBot:
         return self.rng.choice(view.legal)
 
 
-def make_bot(kind: str = "random", level: str = "medium", seed: int = 0, rules: Rules | None = None) -> Bot:
-    """A bot of ``kind`` at ``level`` for a table with ``rules`` (the game help's by default)."""
+def make_bot(kind: str = "random", level: str = "medium", seed: int = 0) -> Bot:
+    """A bot of ``kind`` at ``level``; it reads the table's rules from the views it gets."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
     if kind == "random":
@@ -51,9 +51,9 @@ def make_bot(kind: str = "random", level: str = "medium", seed: int = 0, rules: 
     if kind == "heuristic":
         from truco.bots.heuristic import HeuristicBot
 
-        return HeuristicBot(seed, level, rules)
+        return HeuristicBot(seed, level)
     if kind == "search":
         from truco.bots.search import SearchBot
 
-        return SearchBot(seed, level, rules)
+        return SearchBot(seed, level)
     raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOT_KINDS)})")

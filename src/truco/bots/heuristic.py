@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from random import Random
 
-from truco.bots.knowledge import Knowledge, equity
-from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Rules, View
+from truco.bots.knowledge import Knowledge, call_threshold, equity
+from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, View
 
 #: Bluffing rate (raise with a weak hand) and strength thresholds, per level.
 STYLE = {
@@ -30,20 +30,19 @@ STYLE = {
 
 
 class HeuristicBot:
-    """Rule-based play from a seat's view. ``rules`` are the table's rules."""
+    """Rule-based play from a seat's view."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, level: str = "medium", rules: Rules | None = None) -> None:
+    def __init__(self, seed: int = 0, level: str = "medium") -> None:
         self.rng = Random(seed)
-        self.rules = rules or Rules()
         self.style = STYLE[level]
 
     def act(self, view: View) -> Action:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        k = Knowledge(view, self.rules)
+        k = Knowledge(view)
         if view.phase == "deciding":
             return pick(legal, ACCEPT if self.plays_eleven(k) else RUN)
         if view.phase == "answering":
@@ -58,7 +57,7 @@ class HeuristicBot:
 
     def plays_eleven(self, k: Knowledge) -> bool:
         """Play the mão de onze when its expected score beats fleeing."""
-        view, rules = k.view, self.rules
+        view, rules = k.view, k.rules
         partner = view.known_hands.get(k.partner, ()) if k.partner is not None else ()
         p = k.win_chance(extra=partner)
         mine, theirs = view.score[k.team], view.score[1 - k.team]
@@ -76,7 +75,7 @@ class HeuristicBot:
         if mine + view.value >= 12:  # this hand already wins the match
             return False
         p = k.win_chance()
-        step = self.rules.ladder.index(view.value) if view.value in self.rules.ladder else 0
+        step = k.rules.ladder.index(view.value) if view.value in k.rules.ladder else 0
         threshold = 0.5 if theirs + view.value >= 12 else self.style["raise"] + 0.04 * step
         if p >= threshold:
             return True
@@ -85,14 +84,11 @@ class HeuristicBot:
 
     def answer(self, k: Knowledge) -> str:
         """Accept, run or raise back, on expected score; a raise is a sign of strength, so discount."""
-        view, rules = k.view, self.rules
+        view, rules = k.view, k.rules
         asked = view.pending["value"] if view.pending else view.value
         mine, theirs = view.score[k.team], view.score[1 - k.team]
         p = k.win_chance() - self.style["call_bias"]
-        special = rules.special_score
-        accept = p * equity(mine + asked, theirs, special) + (1 - p) * equity(mine, theirs + asked, special)
-        run = equity(mine, theirs + view.value, special)
-        if accept < run:
+        if p < call_threshold(mine, theirs, view.value, asked, rules.special_score):
             return RUN
         if p > self.style["reraise"] and self.rng.random() < 0.8:
             return RAISE

@@ -2,12 +2,11 @@
 has not seen, the state of the trick, a hand-strength estimate and the value
 of a score.
 
-Everything here reads a ``View`` (and the table's ``Rules``, which every
-player knows); nothing reads a match.
+Everything here reads a ``View`` (the table's rules included); nothing reads a match.
 
 >>> from truco.engine import Match, Rules, view
 >>> v = view(Match(Rules(), seed=3), seat=0)
->>> k = Knowledge(v, Rules())
+>>> k = Knowledge(v)
 >>> len(k.unseen)  # 40 cards minus the vira and three in hand
 36
 >>> 0.0 <= k.win_chance() <= 1.0
@@ -18,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from truco.engine import PLAY, Action, Rules, View, hand_winner
+from truco.engine import PLAY, Action, View, hand_winner
 from truco.engine.cards import COVERED_STRENGTH, DECKS, strength_table
 from truco.engine.rules import TARGET_SCORE
 
@@ -27,11 +26,11 @@ PARTNER_HELP = 0.3
 
 
 class Knowledge:
-    """A seat's reading of its view. Strengths use the table's rules."""
+    """A seat's reading of its view."""
 
-    def __init__(self, view: View, rules: Rules) -> None:
+    def __init__(self, view: View) -> None:
         self.view = view
-        self.rules = rules
+        self.rules = rules = view.rules
         self.seat = seat = view.seat if view.seat is not None else 0
         self.team = seat & 1
         self.players = view.players
@@ -157,18 +156,29 @@ def equity(mine: int, theirs: int, special_score: int = 11) -> float:
     with every hand an even coin worth 1, 3 or more points (a rough model of
     real hands, enough to weigh a score).
 
-    >>> equity(11, 0) > equity(6, 6) == 0.5 > equity(0, 11)
+    >>> equity(11, 0) > equity(6, 6) > equity(0, 11)
     True
     """
     if mine >= TARGET_SCORE:
         return 1.0
     if theirs >= TARGET_SCORE:
         return 0.0
-    if mine >= special_score or theirs >= special_score:
-        steps = {3: 1.0}
-    else:
-        steps = {1: 0.62, 3: 0.28, 6: 0.07, 12: 0.03}
+    special = mine >= special_score or theirs >= special_score
+    steps = {3: 1.0} if special else {1: 0.62, 3: 0.28, 6: 0.07, 12: 0.03}
     return sum(
         p * (equity(mine + pts, theirs, special_score) + equity(mine, theirs + pts, special_score)) / 2
         for pts, p in steps.items()
     )
+
+
+def call_threshold(mine: int, theirs: int, current: int, asked: int, special_score: int = 11) -> float:
+    """The chance of winning the hand above which accepting a raise to ``asked``
+    is worth more than running (which gives the askers ``current``).
+
+    >>> round(call_threshold(0, 0, 1, 3), 2)
+    0.35
+    """
+    win = equity(mine + asked, theirs, special_score)
+    lose = equity(mine, theirs + asked, special_score)
+    run = equity(mine, theirs + current, special_score)
+    return (run - lose) / (win - lose) if win > lose else 0.0
