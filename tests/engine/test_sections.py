@@ -726,3 +726,11 @@ def test_s10_first_team_to_12_wins_and_the_match_is_over():
     assert m.to_act() == [] and not any(m.legal_actions(s) for s in range(4))
     for action in (Action.play(0, parse_card("6D")), Action.raise_(1), Action.accept(2), Action.run(3)):
         refused(m, action, "the match is over")
+
+
+def test_s10_the_last_trick_of_the_match_is_shown_once():
+    m = new_match(STRONG_TEAM_0, score=(11, 11))
+    play(m, "3C 6C 3S 6S 2C 6D 2S 6H")
+    assert m.is_over
+    v = view(m)
+    assert len(v.tricks) == 2 and v.trick == ()
