@@ -136,3 +136,64 @@ def admin_bans(db: DbOption = None) -> None:
 
     for b in list_bans(_admin_store(db)):
         typer.echo(f"{b['nickname_key']}\t{b['scope']}")
+
+
+def _rules_option(spec: str | None) -> object:
+    """A ``--rules`` value: a profile name or a JSON object of options."""
+    if spec is None:
+        return "paulista"
+    return json.loads(spec) if spec.lstrip().startswith("{") else spec
+
+
+@app.command()
+def arena(
+    a: Annotated[
+        str, typer.Argument(help="team A: a bot (random, heuristic, search), 'search:hard', 'search+heuristic'")
+    ],
+    b: Annotated[str, typer.Argument(help="team B, the same way")],
+    matches: Annotated[int, typer.Option(help="matches to play, in duplicate pairs (rounded up to even)")] = 100,
+    seed: Annotated[int, typer.Option(help="deals of pair m, hand k come from (seed, m, k)")] = 0,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    rules: Annotated[str | None, typer.Option(help="a profile or JSON, e.g. '{\"players\": 2}'")] = None,
+    level: Annotated[str, typer.Option(help="level of bots named without one")] = "medium",
+    json_file: Annotated[str | None, typer.Option("--json", help="write every figure to this file")] = None,
+    records: Annotated[str | None, typer.Option(help="save each game's record in this directory")] = None,
+) -> None:
+    """Play bots against bots in duplicate pairs and print the statistics."""
+    from truco.arena import PairSpec, parse_team, report, run
+    from truco.engine import Rules, RulesError
+
+    try:
+        spec_rules = _rules_option(rules)
+        Rules.parse(spec_rules)
+        parse_team(a, level), parse_team(b, level)
+    except (ValueError, RulesError) as e:
+        typer.echo(f"truco arena: {e}", err=True)
+        raise typer.Exit(2) from None
+    summary = run(PairSpec(a, b, spec_rules, seed, records, level), (matches + 1) // 2, jobs)
+    typer.echo(report(summary))
+    if json_file:
+        Path(json_file).write_text(json.dumps(summary, indent=1), encoding="utf-8")
+
+
+@app.command()
+def play(
+    level: Annotated[str, typer.Option(help="the bots' level: easy, medium, hard")] = "medium",
+    rules: Annotated[str | None, typer.Option(help="a profile or JSON, e.g. '{\"players\": 2}'")] = None,
+    seed: Annotated[int | None, typer.Option(help="deals and bots from this seed")] = None,
+    bot: Annotated[str, typer.Option(help="the bots: random, heuristic or search")] = "search",
+) -> None:
+    """Play a match in the terminal, with a bot partner against two bots (or 1v1)."""
+    from truco.engine import Rules, RulesError
+    from truco.play import Table
+
+    try:
+        table = Table(Rules.parse(_rules_option(rules)), level, seed, bot)
+    except (ValueError, RulesError) as e:
+        typer.echo(f"truco play: {e}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        table.play()
+    except (EOFError, KeyboardInterrupt):
+        typer.echo("\nAté a próxima!")
+        raise typer.Exit(1) from None
