@@ -295,7 +295,8 @@ class Match:
         seat, kind, _, _, slot = action
         if slot is not None:
             action = self._unblind(action)
-        if action not in self.legal_actions(seat):
+        legal = self._legal if seat == self._legal_seat else self.legal_actions(seat)
+        if action not in legal:
             raise IllegalAction(self._why_illegal(action))
         self._legal_seat = -1
         self.actions.append(action)
@@ -359,7 +360,7 @@ class Match:
         self.trick = []
         self.best = -2
         self.tied = False
-        settled, team = hand_winner(winners)
+        settled, team = hand_winner(winners) if len(winners) > 1 else (False, _TIE)
         if settled:
             if team is _TIE and self._dealer_wins_ties:
                 team = self.dealer & 1
