@@ -101,7 +101,8 @@ class Knowledge:
         opponents = self.players // 2
         done = list(view.trick_winners)
         mine = sorted((self.power(c) for c in view.hand), reverse=True)
-        partner = sorted((self.power(c) for c in extra), reverse=True)
+        # The partner's best card goes with my worst: the team spreads its strength over the tricks.
+        partner = sorted(self.power(c) for c in extra)
         chances: list[float] = []
         trick = view.trick
         played_here = any(s == self.seat for s, _ in trick)

@@ -1,0 +1,46 @@
+"""``truco play``: a whole match played by typing at the prompt."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from truco.cli import app
+
+
+def test_a_whole_match_through_standard_input():
+    # Nonsense first, then always the first choice: the game asks again and goes on to the end.
+    result = CliRunner().invoke(app, ["play", "--seed", "3", "--level", "easy"], input="x\n9\n" + "1\n" * 400)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Escolha um número de 1 a" in out
+    assert "Vira:" in out and "manilha" in out and "Placar: Nós" in out and "Sua escolha" in out
+    assert "Fim de jogo" in out
+    assert "Seu parceiro jogou" in out
+
+
+def test_one_against_one_in_a_real_process_with_house_rules():
+    rules = '{"profile": "mineiro", "players": 2}'
+    done = subprocess.run(
+        [sys.executable, "-m", "truco", "play", "--seed", "8", "--bot", "heuristic", "--rules", rules],
+        input="2\n" * 400,  # the second choice: covered cards, runs, raises — whatever is second
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Fim de jogo" in done.stdout and "manilhas fixas" in done.stdout
+    assert "Seu parceiro" not in done.stdout
+
+
+def test_running_out_of_input_ends_politely():
+    result = CliRunner().invoke(app, ["play", "--seed", "1", "--bot", "random"], input="1\n")
+    assert result.exit_code == 1
+    assert "Até a próxima" in result.output
+
+
+def test_bad_rules_are_refused():
+    result = CliRunner().invoke(app, ["play", "--rules", '{"players": 3}'])
+    assert result.exit_code == 2
