@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -264,3 +266,32 @@ def test_replay_refuses_a_covered_blind_play_in_a_mao_de_ferro(tmp_path):
     before = plays("3C", "6C", "3S", "6S")
     code, out, _ = run(record(*before, act(0, "play", slot=0, covered=True), score=[11, 11]), tmp_path)
     assert code == 1 and out["error"]["action"] == len(before)
+
+
+def test_replay_refuses_a_public_record(tmp_path):
+    from truco.engine import load, to_record
+
+    match, actions = load(record(*TEAM_0_WINS[:4], act(0, "play", "2C", covered=True)))
+    for action in actions:
+        match.apply(action)
+    public = to_record(match, hidden=False)
+    assert "2C" not in json.dumps(public)
+    code, out, err = run(public, tmp_path)
+    assert code == 2 and out is None and "hands" in err
+
+
+def test_the_examples_of_the_record_format_doc_replay_as_shown(tmp_path):
+    doc = (Path(__file__).parents[2] / "docs" / "record-format.md").read_text(encoding="utf-8")
+    blocks = [json.loads(textwrap.dedent(b[5:])) for b in doc.split("```")[1::2] if b.startswith("json\n")]
+    game, iron, output = blocks[0], blocks[1], blocks[2]
+    assert run(game, tmp_path)[:2] == (0, output)
+    code, out, _ = run(iron, tmp_path)
+    assert code == 0 and out["winner"] == 0
+    bad = {**game, "actions": [*game["actions"], act(1, "play", "2D")]}
+    assert run(bad, tmp_path)[:2] == (1, blocks[3])
+    from truco.engine import load, to_record
+
+    match, actions = load(game)
+    for action in actions:
+        match.apply(action)
+    assert to_record(match, hidden=False) == blocks[4]
