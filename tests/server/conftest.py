@@ -222,8 +222,11 @@ def random_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return action
 
 
-async def play_randomly(socks: list[Socket], rng: random.Random, stop: Callable[[], bool] | None = None) -> None:
-    """Every seat plays random legal actions (read from its own frames) until the match ends or ``stop()``."""
+async def play_randomly(
+    socks: list[Socket], rng: random.Random, stop: Callable[[], bool] | None = None, signals: float = 0.0
+) -> None:
+    """Every seat plays random legal actions (read from its own frames) until the match ends or ``stop()``;
+    before an action, it makes a partner signal with probability ``signals``."""
 
     async def seat_loop(sock: Socket) -> None:
         n = 0
@@ -231,6 +234,10 @@ async def play_randomly(socks: list[Socket], rng: random.Random, stop: Callable[
             if stop is not None and stop():
                 return
             if sock.view and sock.view["legal"]:
+                if rng.random() < signals:
+                    gesture = rng.choice(["piscar", "sobrancelha", "bochecha", "lingua"])
+                    assert (await sock.command("signal", gesture=gesture))["type"] == "ack"
+                    continue
                 n += 1
                 cid = f"{sock.name}-r{n}"
                 await sock.send({"type": "act", "id": cid, "action": random_action(sock.view, rng)})

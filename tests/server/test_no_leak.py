@@ -1,0 +1,122 @@
+"""No frame to anyone holds a card its audience may not know.
+
+Several matches are played by four WebSocket players and a spectator each; every
+frame they receive is recorded. The hidden match is then rebuilt from the
+server's database and each frame is checked against the engine's view of that
+audience at that version: the view must be exactly the engine's, and every card
+anywhere in the frame must be in that view or already shown to everyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+from tests.server.conftest import four_players, play_randomly, run, spectate
+
+from truco.engine import Match, Rules, view
+from truco.engine.cards import card_name
+from truco.engine.events import CardPlayed, HandStarted
+from truco.engine.record import parse_action
+from truco.server.signals import signal_table
+from truco.server.store import Store, events, tables
+
+CARDS = {card_name(c) for c in range(40)}
+
+
+def cards_in(obj: Any) -> set[str]:
+    if isinstance(obj, str):
+        return {obj} & CARDS
+    if isinstance(obj, dict):
+        return set().union(*map(cards_in, obj.values())) if obj else set()
+    if isinstance(obj, list):
+        return set().union(*map(cards_in, obj)) if obj else set()
+    return set()
+
+
+def check_table(store: Store, table_id: str, frames_of: dict[int | None, list[dict[str, Any]]]) -> int:
+    """Check every recorded frame of one table; return how many were checked."""
+    row = store.rows(select(tables).where(tables.c.id == table_id))[0]
+    config = json.loads(row["config"])
+    rules = Rules.parse(config["rules"])
+    stored = store.rows(select(events).where(events.c.table_id == table_id).order_by(events.c.seq))
+    by_version: dict[int, list[tuple[int | None, dict[str, Any]]]] = {}
+    for key, frames in frames_of.items():
+        for f in frames:
+            if f["type"] in ("step", "snapshot"):
+                by_version.setdefault(f["v"], []).append((key, f))
+    match: Match | None = None
+    public: set[str] = set()
+    checked = 0
+    for r in stored:
+        data = json.loads(r["data"])
+        shown: list[Any] = []
+        if r["kind"] == "start":
+            match = Match(rules, seed=row["seed"])
+            shown = [HandStarted(0, match.dealer, match.vira, match.kind)]
+        elif r["kind"] == "act":
+            assert match is not None
+            shown = match.apply(parse_action(data["action"], rules, "action"))
+        for e in shown:
+            if isinstance(e, HandStarted):
+                public.add(card_name(e.vira))
+            elif isinstance(e, CardPlayed) and e.card is not None:
+                public.add(card_name(e.card))
+        for key, frame in by_version.get(r["seq"], []):
+            checked += 1
+            if match is None:
+                assert frame.get("view") is None
+                continue
+            truth = view(match, key).to_json()
+            if frame.get("view") is not None:
+                assert frame["view"] == truth, (key, r["seq"])
+            leaked = cards_in(frame) - cards_in(truth) - public
+            assert not leaked, f"version {r['seq']}: {leaked} sent to {'spectators' if key is None else key}"
+            for e in frame.get("events", []):
+                if e["type"] == "signal":
+                    assert ("suit" in e) == (key is not None and key & 1 == e["seat"] & 1)
+                if e["type"] == "signal_table":
+                    assert key is not None and e["table"] == signal_table(row["seed"], e["hand"], key & 1)
+            if frame["type"] == "snapshot" and frame["signals"]["table"] is not None:
+                assert key is not None and frame["signals"]["table"] == signal_table(
+                    row["seed"], match.hand_number, key & 1
+                )
+    return checked
+
+
+RULES = [{}, {"profile": "mineiro"}, {"covered": "not_when_leading", "canga": True, "truco_in_eleven": "loses_match"}]
+
+
+def test_no_frame_reveals_a_hidden_card(server):
+    async def one(rules: dict[str, Any], seed: int) -> tuple[str, dict[int | None, list[dict[str, Any]]]]:
+        players, socks = await four_players(server, timer=0, signals=True, rules=rules)
+        watcher = await spectate(server, players[0].held["table_id"])
+        await play_randomly(socks, random.Random(seed), signals=0.1)
+        await watcher.until(lambda m: m.get("v") == socks[0].version)
+        for s in [*socks, watcher]:
+            await s.close()
+        for p in players:
+            await p.aclose()
+        frames: dict[int | None, list[dict[str, Any]]] = {i: s.frames for i, s in enumerate(socks)}
+        frames[None] = watcher.frames
+        return players[0].held["table_id"], frames
+
+    async def body():
+        return await asyncio.gather(*(one(RULES[i % len(RULES)], i) for i in range(9)))
+
+    played = run(body())
+    store = Store(server.db_url)
+    total = sum(check_table(store, table_id, frames) for table_id, frames in played)
+    assert total > 9 * 5 * 10
+
+    # the check itself catches a leak: slip an opponent's card into one frame
+    table_id, frames = played[0]
+    snapshot = next(f for f in frames[0] if f["type"] == "snapshot")
+    opponent = next(f for f in frames[1] if f["type"] == "snapshot")["view"]["hand"]
+    forged = {**frames, 0: [{**snapshot, "events": [{"type": "card_played", "card": opponent[0]}]}]}
+    with pytest.raises(AssertionError, match="sent to 0"):
+        check_table(store, table_id, forged)
