@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.server.conftest import Player, four_players, play_randomly, run
+from tests.server.conftest import Player, four_players, play_randomly, random_action, run
 
 
 async def kill_and_restore(make_server, db_url: str | None = None) -> None:
@@ -17,7 +17,7 @@ async def kill_and_restore(make_server, db_url: str | None = None) -> None:
     solo.held = (await solo.post("/api/quick")).json()
     solo_sock = await solo.connect()
     await solo_sock.until(lambda m: m.get("view") is not None and 0 in m["view"]["to_act"])
-    ack = await solo_sock.command("act", action={"type": "play", "card": solo_sock.view["hand"][0]})
+    ack = await solo_sock.command("act", action=random_action(solo_sock.view, rng))
     assert ack["type"] == "ack"
 
     top = max(s.version for s in socks)
