@@ -376,19 +376,38 @@ def check_illegal(rules: Rules, seed: int, score, rng_seed: int) -> None:
     try_illegal()
     for _ in random_play(m, rng):
         try_illegal()
+        check_legal_actions_apply(m)
     try_illegal()  # the match is over: everything is illegal
     assert refused
 
 
+def check_legal_actions_apply(m: Match) -> None:
+    """A seat's view lists exactly its legal actions, and each of them is accepted."""
+    for seat in range(m.players):
+        v = view(m, seat)
+        legal = list(m.legal_actions(seat))
+        if m.kind == "mao_de_ferro":
+            plays = [a for a in legal if a.type == "play"]
+            assert [a for a in v.legal if a.type == "play"] == [Action.play_blind(seat, i) for i in range(len(plays))]
+            assert [a for a in v.legal if a.type != "play"] == [a for a in legal if a.type != "play"]
+        else:
+            assert list(v.legal) == legal
+        assert bool(v.legal) == (seat in m.to_act())
+        for action in v.legal:
+            m.copy().apply(action)
+
+
 @quick
 @given(SEEDS, SCORES, SEEDS)
-def test_property_every_illegal_action_is_refused_and_changes_nothing(seed, score, rng_seed):
+def test_property_every_illegal_action_is_refused_and_every_legal_one_accepted(seed, score, rng_seed):
     check_illegal(Rules(), seed, score, rng_seed)
 
 
 @broad
 @given(ANY_RULES, SEEDS, SCORES, SEEDS)
-def test_property_every_illegal_action_is_refused_and_changes_nothing_with_options(rules, seed, score, rng_seed):
+def test_property_every_illegal_action_is_refused_and_every_legal_one_accepted_with_options(
+    rules, seed, score, rng_seed
+):
     check_illegal(rules, seed, score, rng_seed)
 
 

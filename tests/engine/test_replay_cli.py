@@ -214,6 +214,7 @@ UNREADABLE = {
     "card that does not exist": (record(act(0, "play", "8C")), "8C"),
     "card with an unknown suit": (record(act(0, "play", "4X")), "4X"),
     "play without a card": (record(act(0, "play")), "card"),
+    "covered that is not true or false": (record(act(0, "play", "3C", covered="yes")), "covered"),
     "slot that no hand has": (record(act(0, "play", slot=3), score=[11, 11]), "slot"),
     "card outside the clean deck in an action": (
         record(act(0, "play", "4C"), rules={"deck": "clean"}, deals=[]),
@@ -244,7 +245,7 @@ UNREADABLE = {
 
 
 @pytest.mark.parametrize("kind", UNREADABLE)
-def test_replay_an_unreadable_record_exits_2_with_a_message_on_stderr(kind, tmp_path):
+def test_ruling3_an_unreadable_record_exits_2_with_a_message_on_stderr(kind, tmp_path):
     rec, named = UNREADABLE[kind]
     code, out, err = run(rec, tmp_path)
     assert code == 2 and out is None
