@@ -426,3 +426,37 @@ def test_property_strategies_cover_every_option_value():
     collect()
     assert profiles == set(PROFILES)
     assert all(seen[name] == set(values) for name, values in OPTIONS.items())
+
+
+# A copy is independent of its match -----------------------------------------------------------
+
+
+def check_copy(rules: Rules, seed: int, score, rng_seed: int, stop: int | None) -> None:
+    m, _ = new_match(rules, seed, score)
+    for _ in random_play(m, Random(rng_seed), stop):
+        pass
+    before = snapshot(m)
+    twin = m.copy()
+    assert snapshot(twin) == before
+    for _ in random_play(twin, Random(rng_seed + 1)):
+        pass
+    assert snapshot(m) == before, "playing a copy changed its match"
+    fresh, actions = load(to_record(m))
+    for action in actions:
+        fresh.apply(action)
+    assert snapshot(fresh) == before
+    for _ in random_play(m, Random(rng_seed + 1)):
+        pass
+    assert snapshot(m) == snapshot(twin) and m.results == twin.results and m.actions == twin.actions
+
+
+@quick
+@given(SEEDS, SCORES, SEEDS, STOPS)
+def test_property_a_copy_plays_on_independently_and_the_same(seed, score, rng_seed, stop):
+    check_copy(Rules(), seed, score, rng_seed, stop)
+
+
+@broad
+@given(ANY_RULES, SEEDS, SCORES, SEEDS, STOPS)
+def test_property_a_copy_plays_on_independently_and_the_same_with_options(rules, seed, score, rng_seed, stop):
+    check_copy(rules, seed, score, rng_seed, stop)
