@@ -1,0 +1,267 @@
+"""Load benchmark of the online table: simulated players over real WebSockets on loopback.
+
+Each table has four players, each its own WebSocket connection. A player acts
+``--think`` seconds after it may (a random legal action from its own view); at
+the end of a match seat 0 asks a rematch and the four move to the new table, so
+the load stays steady. The latency measured is from sending a command to
+receiving its step (the broadcast, sent to the four seats at once) and to its ack.
+
+    python bench/server.py --tables 50 --duration 20            # 200 connections
+    python bench/server.py --tables 1000 --duration 60 --procs 2   # the issue's target
+    python bench/server.py --tables 200 --think 0 --duration 20    # the highest action rate
+
+It starts ``truco serve`` on a free loopback port with a fresh SQLite file
+(or uses ``--url`` of a running server) and prints the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.step_ms: list[float] = []
+        self.ack_ms: list[float] = []
+        self.actions = 0
+        self.illegal = 0
+        self.errors: list[str] = []
+        self.matches = 0
+        self.connected = 0
+
+
+async def player(
+    url: str, token: str, held: dict[str, Any], think: float, stats: Stats, rng: random.Random, until: float
+) -> None:
+    """One simulated person: plays from its view, follows rematches, until time is up."""
+    ws_base = url.replace("http", "ws", 1)
+    n = 0
+    while time.monotonic() < until:
+        async with websockets.connect(f"{ws_base}/ws/tables/{held['table_id']}", max_size=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token, "seat_secret": held["seat_secret"]}))
+            stats.connected += 1
+            view: dict[str, Any] | None = None
+            sent: dict[str, float] = {}
+            waiting_step: float | None = None
+            next_held = None
+            while time.monotonic() < until and next_held is None:
+                timeout = max(0.01, until - time.monotonic())
+                if view is not None and view["legal"] and not sent and view["phase"] != "over":
+                    # act ``think`` seconds after we may, unless something arrives first
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), think) if think > 0 else None
+                    except TimeoutError:
+                        raw = None
+                    if raw is None:
+                        n += 1
+                        cid = f"c{n}"
+                        action = dict(rng.choice(view["legal"]))
+                        action.pop("seat")
+                        now = time.perf_counter()
+                        sent[cid] = now
+                        waiting_step = now
+                        await ws.send(json.dumps({"type": "act", "id": cid, "action": action}))
+                        continue
+                else:
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout)
+                    except TimeoutError:
+                        break
+                msg = json.loads(raw)
+                kind = msg["type"]
+                if kind in ("step", "snapshot"):
+                    if waiting_step is not None and kind == "step" and msg.get("view"):
+                        stats.step_ms.append((time.perf_counter() - waiting_step) * 1000)
+                        waiting_step = None
+                    if msg.get("view") is not None:
+                        view = msg["view"]
+                    for e in msg.get("events", ()):
+                        if e["type"] == "rematch":
+                            next_held = {"table_id": e["table_id"], "seat_secret": e["seat_secret"]}
+                        elif e["type"] == "match_ended" and view is not None and view["seat"] == 0:
+                            stats.matches += 1
+                    if view is not None and view["phase"] == "over" and view["seat"] == 0 and "rematch" not in sent:
+                        sent["rematch"] = time.perf_counter()
+                        await ws.send(json.dumps({"type": "rematch", "id": "rematch"}))
+                elif kind == "ack":
+                    t0 = sent.pop(msg["id"], None)
+                    if t0 is not None and msg["id"] != "rematch":
+                        stats.ack_ms.append((time.perf_counter() - t0) * 1000)
+                        stats.actions += 1
+                elif kind == "error":
+                    sent.pop(msg.get("id"), None)
+                    waiting_step = None
+                    if msg["code"] == "illegal":
+                        stats.illegal += 1  # a partner's answer settled the question first
+                    else:
+                        stats.errors.append(msg["code"])
+            if next_held is None:
+                return
+            held = next_held
+
+
+async def seat_tables(url: str, tables: int, concurrency: int = 50) -> list[tuple[str, dict[str, Any]]]:
+    """Create ``tables`` tables of four guests; return (token, held seat) for every player."""
+    limit = asyncio.Semaphore(concurrency)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+
+        async def guest(name: str) -> str:
+            async with limit:
+                r = await http.post("/api/guest", json={"nickname": name})
+                return r.json()["token"]
+
+        async def table(i: int) -> list[tuple[str, dict[str, Any]]]:
+            tokens = [await guest(f"b{i}s{s}") for s in range(4)]
+            seats = [{"type": "me"}] + [{"type": "open"}] * 3
+            async with limit:
+                held = (await http.post("/api/tables", json={"seats": seats}, headers=auth(tokens[0]))).json()
+            out = [(tokens[0], held)]
+            for s in (1, 2, 3):
+                async with limit:
+                    r = await http.post(
+                        f"/api/tables/{held['table_id']}/join", json={"seat": s}, headers=auth(tokens[s])
+                    )
+                out.append((tokens[s], r.json()))
+            return out
+
+        groups = await asyncio.gather(*(table(i) for i in range(tables)))
+    return [p for g in groups for p in g]
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+def run_clients(url: str, seats: list[tuple[str, dict[str, Any]]], think: float, duration: float, out: Any) -> None:
+    """One client process: its share of the players, then its figures through ``out``."""
+
+    async def main() -> Stats:
+        stats = Stats()
+        until = time.monotonic() + duration
+        rng = random.Random(os.getpid())
+
+        # spread the connections over the first seconds, as people arrive
+        async def later(i: int, token: str, held: dict[str, Any]) -> None:
+            await asyncio.sleep(i * min(0.002, duration / 10 / max(1, len(seats))))
+            try:
+                await player(url, token, held, think, stats, rng, until)
+            except (OSError, websockets.WebSocketException) as e:
+                stats.errors.append(type(e).__name__)
+
+        await asyncio.gather(*(later(i, t, h) for i, (t, h) in enumerate(seats)))
+        return stats
+
+    s = asyncio.run(main())
+    out.put({k: getattr(s, k) for k in ("step_ms", "ack_ms", "actions", "illegal", "errors", "matches", "connected")})
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p / 100 * len(values)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds of play measured")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a player waits before acting")
+    parser.add_argument("--procs", type=int, default=1, help="client processes")
+    parser.add_argument("--url", help="a running server (default: start one)")
+    parser.add_argument("--db", help="database URL of the started server (default: a fresh SQLite file)")
+    args = parser.parse_args()
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+    server = None
+    url = args.url
+    tmp = tempfile.TemporaryDirectory()
+    if url is None:
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        db = args.db or f"sqlite:///{Path(tmp.name) / 'bench.sqlite3'}"
+        cmd = [sys.executable, "-m", "truco", "serve", "--port", str(port), "--db", db, "--log-level", "warning"]
+        server = subprocess.Popen(cmd, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard)))
+        for _ in range(300):
+            try:
+                if httpx.get(url + "/api/options", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+    try:
+        t0 = time.monotonic()
+        seats = asyncio.run(seat_tables(url, args.tables))
+        print(f"{args.tables} tables, {len(seats)} players seated in {time.monotonic() - t0:.1f} s", flush=True)
+        cpu0 = cpu_seconds(server.pid) if server else 0.0
+        out: Any = multiprocessing.Queue()
+        # a table's four players stay in one process: seats are grouped by table, 4 in a row
+        shares = [[] for _ in range(args.procs)]
+        for i in range(0, len(seats), 4):
+            shares[(i // 4) % args.procs].extend(seats[i : i + 4])
+        procs = [
+            multiprocessing.Process(target=run_clients, args=(url, share, args.think, args.duration, out))
+            for share in shares
+        ]
+        start = time.monotonic()
+        for p in procs:
+            p.start()
+        results = [out.get() for _ in procs]
+        for p in procs:
+            p.join()
+        elapsed = time.monotonic() - start
+        cpu = (cpu_seconds(server.pid) - cpu0) if server else float("nan")
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait()
+        tmp.cleanup()
+
+    step = [x for r in results for x in r["step_ms"]]
+    ack = [x for r in results for x in r["ack_ms"]]
+    actions = sum(r["actions"] for r in results)
+    errors = [e for r in results for e in r["errors"]]
+    print(f"connections opened: {sum(r['connected'] for r in results)} (think {args.think} s, {elapsed:.1f} s)")
+    matches = sum(r["matches"] for r in results)
+    print(f"actions acknowledged: {actions} = {actions / elapsed:.0f}/s; matches finished: {matches}")
+    for name, xs in (("command -> own step (broadcast)", step), ("command -> ack", ack)):
+        if xs:
+            print(
+                f"{name}: p50 {pct(xs, 50):.1f} ms, p99 {pct(xs, 99):.1f} ms, max {max(xs):.1f} ms, "
+                f"mean {statistics.fmean(xs):.1f} ms (n={len(xs)})"
+            )
+    print(f"server CPU: {cpu:.1f} s over {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
+    print(f"races lost (illegal, a partner answered first): {sum(r['illegal'] for r in results)}")
+    print(f"errors: {len(errors)} {sorted(set(errors))[:10]}")
+
+
+if __name__ == "__main__":
+    main()
