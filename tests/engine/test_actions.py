@@ -16,10 +16,6 @@ import pytest
 from engine_helpers import snapshot
 
 from truco.engine import Action, IllegalAction, Match, Rules, event_to_json, load, to_record, view
-from truco.engine import match as match_module
-
-#: CI also runs these tests on the mypyc-compiled engine, where some of these bugs differ.
-COMPILED = not match_module.__file__.endswith(".py")
 
 
 def apply_or_refuse(m: Match, odd: Action, proper: Action) -> None:
@@ -38,11 +34,6 @@ def apply_or_refuse(m: Match, odd: Action, proper: Action) -> None:
     assert snapshot(again) == snapshot(m)
 
 
-@pytest.mark.xfail(
-    reason="engine bug: Action(seat, 'play', 13.0) passes the legality check, then apply crashes with TypeError "
-    "after logging the action and removing the card; every view of the match raises TypeError afterwards",
-    strict=True,
-)
 def test_a_card_given_as_a_float_is_refused_or_applied_as_the_card():
     m = Match(Rules(), seed=1)
     seat = m.turn
@@ -50,19 +41,12 @@ def test_a_card_given_as_a_float_is_refused_or_applied_as_the_card():
     apply_or_refuse(m, Action(seat, "play", float(card)), Action.play(seat, card))
 
 
-@pytest.mark.xfail(reason="engine bug: Action(2.0, 'raise') raises TypeError, not IllegalAction", strict=True)
 def test_a_seat_given_as_a_float_is_refused_or_applied_as_the_seat():
     m = Match(Rules(), seed=1)
     seat = m.turn
     apply_or_refuse(m, Action(float(seat), "raise"), Action.raise_(seat))
 
 
-@pytest.mark.xfail(
-    not COMPILED,
-    reason="engine bug (pure Python): Action(True, 'raise') is applied with seat True: events say seat true and "
-    "to_record writes a record that load refuses",
-    strict=True,
-)
 @pytest.mark.parametrize("seat", [0, 1])
 def test_a_seat_given_as_a_bool_is_refused_or_applied_as_the_seat(seat):
     m = Match(Rules(), seed=1)  # seat 2 leads
@@ -79,12 +63,6 @@ def test_a_seat_given_as_a_bool_is_refused_or_applied_as_the_seat(seat):
     load(json.loads(json.dumps(to_record(m))))  # the record of the match stays readable
 
 
-@pytest.mark.xfail(
-    COMPILED,
-    reason="engine bug (mypyc build): Action(seat, 'play', card, 0) raises TypeError 'bool object expected; got int', "
-    "not IllegalAction",
-    strict=True,
-)
 def test_covered_given_as_an_int_is_refused_or_applied_as_a_bool():
     m = Match(Rules(), seed=1)
     seat = m.turn

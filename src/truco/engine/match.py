@@ -292,15 +292,21 @@ class Match:
         Raises ``IllegalAction`` (leaving the match unchanged) when the rules
         forbid it now.
         """
-        seat, kind, _, _, slot = action
-        if slot is not None:
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} at a table of {self.players}")
+        if action.slot is not None:
             action = self._unblind(action)
         legal = self._legal if seat == self._legal_seat else self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(self._why_illegal(action))
+        try:
+            # Apply the legal entry itself: an equal action of other types (13.0 for 13) must not leak in.
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalAction(self._why_illegal(action)) from None
         self._legal_seat = -1
         self.actions.append(action)
         events: list[Event] = []
+        kind = action.type
         if kind == PLAY:
             self._play(action, events)
         elif self.phase is DECIDING:
@@ -313,7 +319,7 @@ class Match:
 
     def _unblind(self, action: Action) -> Action:
         hand = self.hands[action.seat] if 0 <= action.seat < self.players else []
-        if self.phase is not PLAYING or self.kind is not IRON or not isinstance(action.slot, int):
+        if self.phase is not PLAYING or self.kind is not IRON or type(action.slot) is not int:
             raise IllegalAction("a face-down card is played by slot only in a mão de ferro")
         if not 0 <= action.slot < len(hand):
             raise IllegalAction(f"seat {action.seat} has no face-down card {action.slot}")
@@ -322,7 +328,7 @@ class Match:
         return PLAY_ACTIONS[action.seat][hand[action.slot]]
 
     def _play(self, play: Action, events: list[Event]) -> None:
-        seat, _, maybe_card, covered, _ = play
+        seat, _kind, maybe_card, covered, _slot = play
         card: Card = maybe_card  # type: ignore[assignment]  # a legal play always names its card
         self.hands[seat].remove(card)
         trick = self.trick

@@ -137,9 +137,9 @@ def replay(record: Any) -> dict[str, Any]:
 
 def to_record(match: Match, *, hidden: bool = True) -> dict[str, Any]:
     """The record of a match as played. With ``hidden=False`` it holds no
-    hidden information: only the cards that were shown to every player, in
-    ``"shown"`` per hand, and covered plays without their card. Such a record
-    tells what happened but cannot be replayed."""
+    hidden information: each deal keeps only its vira, and covered plays lose
+    their card, so only cards shown to every player remain. Such a record tells
+    what happened but cannot be replayed."""
     rules = match.rules.to_json()
     out: dict[str, Any] = {
         "rules": rules if len(rules) > 1 else rules["profile"],
