@@ -48,7 +48,14 @@ class Stats:
 
 
 async def player(
-    url: str, token: str, held: dict[str, Any], think: float, stats: Stats, rng: random.Random, until: float
+    url: str,
+    token: str,
+    held: dict[str, Any],
+    think: float,
+    stats: Stats,
+    rng: random.Random,
+    until: float,
+    measure_from: float,
 ) -> None:
     """One simulated person: plays from its view, follows rematches, until time is up."""
     ws_base = url.replace("http", "ws", 1)
@@ -88,7 +95,8 @@ async def player(
                 kind = msg["type"]
                 if kind in ("step", "snapshot"):
                     if waiting_step is not None and kind == "step" and msg.get("view"):
-                        stats.step_ms.append((time.perf_counter() - waiting_step) * 1000)
+                        if time.monotonic() >= measure_from:
+                            stats.step_ms.append((time.perf_counter() - waiting_step) * 1000)
                         waiting_step = None
                     if msg.get("view") is not None:
                         view = msg["view"]
@@ -102,7 +110,7 @@ async def player(
                         await ws.send(json.dumps({"type": "rematch", "id": "rematch"}))
                 elif kind == "ack":
                     t0 = sent.pop(msg["id"], None)
-                    if t0 is not None and msg["id"] != "rematch":
+                    if t0 is not None and msg["id"] != "rematch" and time.monotonic() >= measure_from:
                         stats.ack_ms.append((time.perf_counter() - t0) * 1000)
                         stats.actions += 1
                 elif kind == "error":
@@ -149,19 +157,22 @@ def auth(token: str) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"}
 
 
-def run_clients(url: str, seats: list[tuple[str, dict[str, Any]]], think: float, duration: float, out: Any) -> None:
+def run_clients(
+    url: str, seats: list[tuple[str, dict[str, Any]]], think: float, warmup: float, duration: float, out: Any
+) -> None:
     """One client process: its share of the players, then its figures through ``out``."""
 
     async def main() -> Stats:
         stats = Stats()
-        until = time.monotonic() + duration
+        measure_from = time.monotonic() + warmup
+        until = measure_from + duration
         rng = random.Random(os.getpid())
 
         # spread the connections over the first seconds, as people arrive
         async def later(i: int, token: str, held: dict[str, Any]) -> None:
-            await asyncio.sleep(i * min(0.002, duration / 10 / max(1, len(seats))))
+            await asyncio.sleep(i * warmup / 2 / max(1, len(seats)))
             try:
-                await player(url, token, held, think, stats, rng, until)
+                await player(url, token, held, think, stats, rng, until, measure_from)
             except (OSError, websockets.WebSocketException) as e:
                 stats.errors.append(type(e).__name__)
 
@@ -169,7 +180,9 @@ def run_clients(url: str, seats: list[tuple[str, dict[str, Any]]], think: float,
         return stats
 
     s = asyncio.run(main())
-    out.put({k: getattr(s, k) for k in ("step_ms", "ack_ms", "actions", "illegal", "errors", "matches", "connected")})
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    figures = {k: getattr(s, k) for k in ("step_ms", "ack_ms", "actions", "illegal", "errors", "matches", "connected")}
+    out.put({**figures, "cpu": usage.ru_utime + usage.ru_stime})
 
 
 def free_port() -> int:
@@ -194,6 +207,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of play measured")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds to connect everyone, not measured")
     parser.add_argument("--think", type=float, default=1.0, help="seconds a player waits before acting")
     parser.add_argument("--procs", type=int, default=1, help="client processes")
     parser.add_argument("--url", help="a running server (default: start one)")
@@ -221,23 +235,24 @@ def main() -> None:
         t0 = time.monotonic()
         seats = asyncio.run(seat_tables(url, args.tables))
         print(f"{args.tables} tables, {len(seats)} players seated in {time.monotonic() - t0:.1f} s", flush=True)
-        cpu0 = cpu_seconds(server.pid) if server else 0.0
         out: Any = multiprocessing.Queue()
         # a table's four players stay in one process: seats are grouped by table, 4 in a row
         shares = [[] for _ in range(args.procs)]
         for i in range(0, len(seats), 4):
             shares[(i // 4) % args.procs].extend(seats[i : i + 4])
         procs = [
-            multiprocessing.Process(target=run_clients, args=(url, share, args.think, args.duration, out))
+            multiprocessing.Process(target=run_clients, args=(url, share, args.think, args.warmup, args.duration, out))
             for share in shares
         ]
         start = time.monotonic()
         for p in procs:
             p.start()
+        time.sleep(args.warmup)
+        cpu0 = cpu_seconds(server.pid) if server else 0.0
         results = [out.get() for _ in procs]
         for p in procs:
             p.join()
-        elapsed = time.monotonic() - start
+        elapsed = time.monotonic() - start - args.warmup
         cpu = (cpu_seconds(server.pid) - cpu0) if server else float("nan")
     finally:
         if server is not None:
@@ -259,6 +274,7 @@ def main() -> None:
                 f"mean {statistics.fmean(xs):.1f} ms (n={len(xs)})"
             )
     print(f"server CPU: {cpu:.1f} s over {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
+    print(f"client CPU: {sum(r['cpu'] for r in results):.1f} s in {args.procs} process(es), connecting included")
     print(f"races lost (illegal, a partner answered first): {sum(r['illegal'] for r in results)}")
     print(f"errors: {len(errors)} {sorted(set(errors))[:10]}")
 
