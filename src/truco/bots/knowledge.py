@@ -116,13 +116,17 @@ class Knowledge:
                 chances.append(PARTNER_HELP / 2 if self.partner_after() else 0.0)
         elif trick:
             best, team = self.table_best()
+            k = self.opponents_after()
+            beaters = [self.power(c) for c in view.hand if self.strength[c] > best]
+            mate = 0.0
             if team == self.team:
-                mine_first = 1.0
+                mate = max(self.power(c) for s, c in trick if s & 1 == self.team and self.seen_strength(c) == best)
+            if beaters and max(beaters) > mate:
+                chances.append(max(beaters) ** k)
+                mine.remove(max(beaters))
             else:
-                winners = [self.power(c) for c in view.hand if self.strength[c] > best]
-                mine_first = max(winners) ** self.opponents_after() if winners else 0.0
-            chances.append(mine_first)
-            mine = mine[1:] if mine else mine
+                chances.append(mate**k if team == self.team else (PARTNER_HELP / 2 if self.partner_after() else 0.0))
+                mine.pop()
         for i, x in enumerate(mine):
             if len(done) + len(chances) >= 3:
                 break
