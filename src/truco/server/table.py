@@ -222,6 +222,7 @@ class Table:
             "id": self.id,
             "status": self.status,
             "rules": self.rules.to_json(),
+            "ladder": list(self.rules.ladder),
             "timer": self.config["timer"],
             "signals": self.signals,
             "public": self.public,
