@@ -292,7 +292,10 @@ class Match:
         Raises ``IllegalAction`` (leaving the match unchanged) when the rules
         forbid it now.
         """
-        seat = action.seat
+        try:
+            seat = action.seat
+        except TypeError:  # the mypyc-compiled engine checks a field's type as it reads it
+            raise IllegalAction(f"not an action: {action!r}") from None
         if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r} at a table of {self.players}")
         if action.slot is not None:
