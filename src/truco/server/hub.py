@@ -33,6 +33,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.bot_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="truco-bots")
         self.signer: Signer | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.store.run(self.store.migrate)
@@ -41,8 +42,21 @@ class Hub:
         for tid in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status != "over")):
             table = await self.load(tid["id"])
             assert table is not None
+        self._sweeper = asyncio.create_task(self._sweep(), name="truco-sweep")
+
+    async def _sweep(self, every: float = 60.0) -> None:
+        """Forget finished tables nobody watches (they are reloaded from the database when asked for)."""
+        while True:
+            await asyncio.sleep(every)
+            for t in list(self.tables.values()):
+                idle = time.time() - t.changed_at > every and t.queue.empty() and not t.connections()
+                if t.status == "over" and idle:
+                    del self.tables[t.id]
+                    await t.stop()
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for t in list(self.tables.values()):
             t.close_all(1012, "server restart")
             await t.stop()

@@ -193,6 +193,8 @@ class Table:
         self.public: bool = bool(row["public"])
         self.status: str = "waiting"
         self.created_at: float = row["created_at"]
+        #: when the last version was made (finished tables idle for long are forgotten)
+        self.changed_at = time.time()
         self.rematch_id: str | None = None
         self.seats = [Seat(**{k: r[k] for k in ("seat", "kind", "bot_kind", "bot_level")}) for r in seat_rows]
         self.seats.sort(key=lambda s: s.seat)
@@ -406,6 +408,7 @@ class Table:
             log.exception("table %s: version %d not stored; closing the table", self.id, self.version)
             self.close_all(1011, "storage failure")
             raise
+        self.changed_at = time.time()
         self._broadcast(self.version, evs, changed)
         if conn is not None:
             conn.send_json({"type": "ack", "id": cid, "v": self.version})
