@@ -108,3 +108,17 @@ def test_rematch_reseats_the_same_players(server):
             await p.aclose()
 
     run(body())
+
+
+def test_the_web_client_is_served(server):
+    async def body():
+        import httpx
+
+        async with httpx.AsyncClient(base_url=server.url) as http:
+            for path in ("/", "/t/abc?invite=x", "/r/abc"):
+                r = await http.get(path)
+                assert r.status_code == 200 and "text/html" in r.headers["content-type"], path
+            options = (await http.get("/api/options")).json()
+            assert "random" in options["bots"]["kinds"] and options["defaults"]["timer"] == 20
+
+    run(body())
