@@ -55,7 +55,8 @@ export function token() {
 
 /** Seat secrets are kept per table so a reload, or a restarted server, finds the seat again. */
 export function rememberSeat(held) {
-  localStorage.setItem(`truco.seat.${held.table_id}`, JSON.stringify({ seat: held.seat, secret: held.seat_secret }));
+  const seat = { seat: held.seat, secret: held.seat_secret, invite: held.invite || null };
+  localStorage.setItem(`truco.seat.${held.table_id}`, JSON.stringify(seat));
 }
 
 export function heldSeat(tableId) {

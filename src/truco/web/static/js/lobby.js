@@ -76,7 +76,6 @@ export class Lobby {
       await this.identity();
       const held = await api.post(path, body);
       rememberSeat(held);
-      localStorage.setItem(`truco.invite.${held.table_id}`, held.invite || "");
       this.navigate(`/t/${held.table_id}`);
     } catch (e) {
       toast(t("error", { msg: e.message }), "error");

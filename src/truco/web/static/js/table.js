@@ -4,7 +4,7 @@
 // actions...), the clock, the signals table of this team and the chat. The client decides no rule: it offers
 // exactly the actions in ``view.legal``.
 
-import { heldSeat, rememberSeat } from "./api.js";
+import { api, becomeGuest, heldSeat, rememberSeat, token } from "./api.js";
 import { backSVG, cardSVG } from "./cards.js";
 import { TableConnection } from "./conn.js";
 import { fill, h, toast } from "./dom.js";
@@ -25,6 +25,11 @@ const RING = 2 * Math.PI * 27;
 
 function cardFace(name) {
   return cardSVG(name, { faces: prefs.faces, fourColor: prefs.fourColor });
+}
+
+/** The code in an invite link "/t/<id>?invite=<code>". */
+function inviteCode(link) {
+  return link ? new URL(link, location.origin).searchParams.get("invite") : null;
 }
 
 function initials(name) {
@@ -68,7 +73,7 @@ export class TableScreen {
     this.conn = new TableConnection({
       tableId: this.tableId,
       secret: held ? held.secret : null,
-      invite: this.invite || (held && held.invite) || null,
+      invite: this.invite || inviteCode(held?.invite),
       onMessage: (m) => this.receive(m),
       onStatus: (s, detail) => this.connStatus(s, detail),
     });
@@ -817,6 +822,40 @@ export class TableScreen {
     fill(slot);
   }
 
+  /** A visitor at a table with an open seat: a nickname and "Sentar". */
+  joinForm() {
+    const input = h("input", {
+      id: "join-nickname",
+      class: "invite-link",
+      maxlength: 20,
+      value: prefs.nickname || "",
+      placeholder: t("nickname_placeholder"),
+      "aria-label": t("nickname"),
+      required: true,
+    });
+    return h(
+      "form",
+      {
+        class: "invite-row",
+        onsubmit: async (e) => {
+          e.preventDefault();
+          const nickname = input.value.trim();
+          if (!nickname) return;
+          try {
+            if (!token() || prefs.nickname !== nickname) await becomeGuest(nickname);
+            const held = await api.post(`/api/tables/${encodeURIComponent(this.tableId)}/join`, this.invite ? { invite: this.invite } : {});
+            rememberSeat(held);
+            this.navigate(location.pathname + location.search);
+          } catch (err) {
+            toast(t("error", { msg: err.message }), "error");
+          }
+        },
+      },
+      input,
+      h("button", { class: "btn btn-primary", type: "submit", id: "join-submit" }, t("sit")),
+    );
+  }
+
   waitingPanel() {
     const held = heldSeat(this.tableId);
     const link = held?.invite ? `${location.origin}${held.invite}` : location.href;
@@ -828,6 +867,7 @@ export class TableScreen {
       { class: "overlay", role: "dialog", "aria-label": t("waiting_players") },
       h("h2", {}, t("waiting_players")),
       h("ul", { class: "wait-seats" }, seats),
+      this.mySeat() === null && this.table.seats.some((x) => x.kind === "open") ? this.joinForm() : null,
       h(
         "div",
         { class: "invite-row" },

@@ -1,0 +1,164 @@
+"""Browser tests: a real ``truco serve`` on loopback and Debian's chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: how long a test waits for one thing to show up on a page
+WAIT_MS = 15_000
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``truco serve`` in a subprocess with fast bots, so a test may kill it (SIGKILL) and start it again."""
+
+    def __init__(self, db_url: str, bot_pause: float = 0.05) -> None:
+        self.db_url = db_url
+        self.bot_pause = bot_pause
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        cmd = [sys.executable, "-m", "truco", "serve", "--port", str(self.port), "--db", self.db_url]
+        cmd += ["--bot-pause", str(self.bot_pause), "--log-level", "warning"]
+        log = Path(os.environ.get("TRUCO_TEST_SERVER_LOG", os.devnull))
+        with log.open("ab") as err:
+            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with status {self.proc.returncode} (set TRUCO_TEST_SERVER_LOG)")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/options", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    s = Server(f"sqlite:///{tmp_path / 'truco.sqlite3'}").start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
+    """Pages in fresh browser contexts (separate cookies and storage: separate people)."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(viewport: dict[str, int] = DESKTOP, **kw: Any) -> Any:
+        ctx = browser.new_context(viewport=viewport, base_url=server.url, **kw)
+        ctx.set_default_timeout(WAIT_MS)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def quick_play(page: Any, nickname: str = "Zé") -> None:
+    """From the lobby, "Jogar agora": you and a bot partner against two bots."""
+    page.goto("/")
+    page.fill("#nickname", nickname)
+    page.click("#play-now")
+    page.wait_for_url(re.compile(r"/t/"))
+    page.wait_for_selector(".hand .hand-card")
+
+
+def hand_of(page: Any) -> list[str]:
+    return page.eval_on_selector_all(".hand .hand-card[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def describe(page: Any) -> str:
+    """What a page shows, for a failing test's message."""
+    shown = (".status-line", ".actions", "#conn")
+    parts = [page.locator(sel).first.inner_text() for sel in shown if page.locator(sel).count()]
+    log = page.locator(".log-list li").all_inner_texts()[-8:]
+    return f"{parts} log: {log}"
+
+
+ANY_MOVE = ".hand .hand-card.playable, .actions .btn-accept:enabled, .eleven .btn-accept:enabled, .overlay.end"
+
+
+def move(page: Any) -> bool:
+    """Wait for this seat's turn and make one move with a click: play along with a mão de onze or a raise,
+    else play the first playable card. False when the match is over."""
+    try:
+        page.wait_for_selector(ANY_MOVE)
+    except playwright_api.TimeoutError:
+        raise AssertionError(f"no move for this seat; the page says: {describe(page)}") from None
+    if page.locator(".overlay.end").count():
+        return False
+    for selector in (".eleven .btn-accept:enabled", ".actions .btn-accept:enabled", ".hand .hand-card.playable"):
+        button = page.locator(selector).first
+        if button.count():
+            # a partner's answer may settle a raise first: then the button is gone, and we look again
+            with contextlib.suppress(playwright_api.TimeoutError):
+                button.click(timeout=2000)
+            return True
+    return True

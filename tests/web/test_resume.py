@@ -1,0 +1,67 @@
+"""A reload, or a server killed and started again, in the middle of a hand: the page resumes the same table."""
+
+from __future__ import annotations
+
+import pytest
+from tests.web.conftest import ANY_MOVE, hand_of, move, quick_play
+
+pytestmark = pytest.mark.browser
+
+
+def card_turn(page):
+    """Wait until this seat may play a card (a bot's truco is answered first)."""
+    page.wait_for_selector(ANY_MOVE)
+    while not page.locator(".hand .hand-card.playable").count():
+        assert move(page)
+        page.wait_for_selector(ANY_MOVE)
+
+
+def table_state(page):
+    """What the seat sees that must survive: its cards, the vira and the score."""
+    card_turn(page)
+    return {
+        "hand": hand_of(page),
+        "vira": page.locator(".vira-box .manilha-label strong").text_content(),
+        "score": page.locator(".scoreboard .team-points").all_text_contents(),
+    }
+
+
+def mid_hand(page):
+    """Play the first card of the hand, so that the hand is under way when our turn comes again."""
+    quick_play(page)
+    card_turn(page)
+    page.locator(".hand .hand-card.playable").first.click()
+    page.wait_for_function("document.querySelectorAll('.hand .hand-card').length === 2")
+    return table_state(page)
+
+
+def play_on(page, before):
+    """The seat can go on playing: a card leaves the hand and lands on the felt."""
+    card = before["hand"][0]
+    page.locator(f'.hand .hand-card[data-card="{card}"]').click()
+    page.wait_for_selector(f'.trick .played[data-card="{card}"]')
+    assert card not in hand_of(page)
+
+
+def test_a_reload_in_the_middle_of_a_hand_resumes_it(new_page):
+    page = new_page()
+    before = mid_hand(page)
+    url = page.url
+    page.reload()
+    after = table_state(page)
+    assert page.url == url
+    assert after == before
+    play_on(page, after)
+
+
+def test_a_server_restart_in_the_middle_of_a_hand_resumes_it(new_page, server):
+    page = new_page()
+    before = mid_hand(page)
+    server.kill()
+    page.wait_for_selector(".conn-reconnecting")
+    assert "Reconectando" in page.locator("#conn").inner_text()
+    server.start()
+    page.wait_for_selector(".conn-open", state="attached")
+    after = table_state(page)
+    assert after == before
+    play_on(page, after)
