@@ -28,7 +28,7 @@ from random import Random
 from truco.bots.heuristic import pick
 from truco.bots.knowledge import Knowledge, call_threshold, equity
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View, view
-from truco.engine.cards import COVERED_STRENGTH
+from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
 from truco.engine.events import CardPlayed, HandEnded, TrickEnded
 
@@ -38,6 +38,8 @@ DRAWS = {"easy": 16, "medium": 48, "hard": 160}
 BLUFF_PRIOR = 0.15
 #: Below this win chance (our measure, in their seat) a raise is probably a bluff.
 RAISE_STRENGTH = 0.65
+#: A card play this far behind the best after a third of the draws is not rolled out further.
+PRUNE = 0.15
 #: A raise must gain this much match equity to be worth showing strength.
 RAISE_MARGIN = 0.004
 
@@ -67,11 +69,13 @@ class SearchBot:
 
     def outcomes(self, view: View, first: Action | None, draws: list[Match]) -> list[int | None]:
         """The winning team of the hand (None: nobody) in each draw, after ``first``."""
+        strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
+        table = [(s, COVERED_STRENGTH if c is None else strength[c]) for s, c in view.trick]
         out = []
         for draw in draws:
             g = draw.copy()
             events = g.apply(first) if first is not None else []
-            out.append(rollout(g, view, events))
+            out.append(rollout(g, strength, table[:], list(view.trick_winners), events))
         return out
 
     def sample(self, view: View, n: int) -> list[Match]:
@@ -130,13 +134,17 @@ class SearchBot:
             weights = [raise_likelihood(d, 1 - team, None) for d in draws]
         else:
             weights = [1.0] * len(draws)
-        total = sum(weights)
-        best, best_p, best_wins = candidates[0], -1.0, []
-        for action in candidates:
-            wins = self.outcomes(view, action, draws)
-            p = sum(w for w, win in zip(weights, wins, strict=True) if win == team) / total
-            if p > best_p:
-                best, best_p, best_wins = action, p, wins
+        # Successive halving: a candidate far behind on the first third of the draws is dropped.
+        first = len(draws) // 3
+        wins = {a: self.outcomes(view, a, draws[:first]) for a in candidates}
+        if len(candidates) > 1:
+            early = {a: won_share(w, weights[:first], team) for a, w in wins.items()}
+            top = max(early.values())
+            wins = {a: w for a, w in wins.items() if early[a] >= top - PRUNE}
+        for a, w in wins.items():
+            w.extend(self.outcomes(view, a, draws[first:]))
+        best = max(wins, key=lambda a: won_share(wins[a], weights, team))
+        best_wins = wins[best]
         may_raise = view.kind == "normal" and any(a.type == RAISE for a in legal)
         if may_raise and self.raise_gain(view, draws, weights, best_wins) > RAISE_MARGIN:
             return pick(legal, RAISE)
@@ -161,6 +169,11 @@ class SearchBot:
                 keep, raised = equity(mine, theirs + current, special), equity(mine, theirs + asked, special)
             gain += w * (q * raised + (1 - q) * equity(mine + current, theirs, special) - keep)
         return gain / sum(weights)
+
+
+def won_share(wins: list[int | None], weights: list[float], team: int) -> float:
+    """The weighted share of the draws that ``team`` wins."""
+    return sum(w for w, win in zip(weights, wins, strict=False) if win == team) / sum(weights)
 
 
 def candidate_plays(view: View) -> list[Action]:
@@ -195,11 +208,11 @@ def accept_chance(draw: Match, team: int, mine: int, theirs: int, current: int, 
     return 1 / (1 + math.exp(-(p - threshold) / 0.05))
 
 
-def rollout(g: Match, seen: View, events: list) -> int | None:
-    """Play the hand out with the greedy policy; the winning team (None: nobody)."""
-    strength = Knowledge(seen).strength
-    table: list[tuple[int, int]] = [(s, COVERED_STRENGTH if c is None else strength[c]) for s, c in seen.trick]
-    won = list(seen.trick_winners)
+def rollout(
+    g: Match, strength: tuple[int, ...], table: list[tuple[int, int]], won: list[int | None], events: list
+) -> int | None:
+    """Play the hand out with the greedy policy from the trick ``table`` (seat, strength) and the tricks
+    ``won``, after ``events``; the winning team (None: nobody)."""
     players = g.players
     while True:
         for e in events:
