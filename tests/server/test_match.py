@@ -122,3 +122,22 @@ def test_the_web_client_is_served(server):
             assert "random" in options["bots"]["kinds"] and options["defaults"]["timer"] == 20
 
     run(body())
+
+
+def test_a_two_player_table_plays_to_the_end(server):
+    async def body():
+        from tests.server.conftest import Player
+
+        me = await Player(server, "Mano").register()
+        await me.create(
+            rules={"profile": "mineiro", "players": 2}, seats=[{"type": "me"}, {"type": "bot", "kind": "random"}]
+        )
+        sock = await me.connect()
+        snap = await sock.until(lambda m: m["type"] == "snapshot")
+        assert snap["table"]["signals"] is False and snap["table"]["ladder"] == [2, 4, 6, 10, 12]
+        await play_randomly([sock], random.Random(7))
+        assert max(sock.view["score"]) == 12
+        await sock.close()
+        await me.aclose()
+
+    run(body())

@@ -16,6 +16,7 @@ import contextlib
 import inspect
 import json
 import logging
+import random
 import secrets
 import time
 from collections import deque
@@ -211,6 +212,7 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self._clock: asyncio.TimerHandle | None = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
+        self._pace = random.Random(self.seed)
 
     # -- reading -----------------------------------------------------------
 
@@ -470,7 +472,9 @@ class Table:
         for seat in m.to_act():
             s = self.seats[seat]
             if (s.kind == "bot" or s.takeover) and seat not in self._bots:
-                self._bots[seat] = loop.call_later(self.hub.config.bot_pause, self._post, "bot", seat)
+                # a person's pace: the configured pause, give or take a quarter
+                pause = self.hub.config.bot_pause * (0.75 + 0.5 * self._pace.random())
+                self._bots[seat] = loop.call_later(pause, self._post, "bot", seat)
 
     def _watch_absence(self, s: Seat) -> None:
         if s.kind == "human" and s.conn is None and not s.takeover and self.status != "over":
