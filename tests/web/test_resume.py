@@ -36,9 +36,9 @@ def mid_hand(page):
 
 
 def play_on(page, before):
-    """The seat can go on playing: a card leaves the hand and lands on the felt."""
+    """The seat can go on playing, here with the keyboard: a card leaves the hand and lands on the felt."""
     card = before["hand"][0]
-    page.locator(f'.hand .hand-card[data-card="{card}"]').click()
+    page.keyboard.press("1")
     page.wait_for_selector(f'.trick .played[data-card="{card}"]')
     assert card not in hand_of(page)
 

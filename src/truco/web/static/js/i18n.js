@@ -7,6 +7,11 @@
 import { prefs, savePrefs } from "./prefs.js";
 
 const PT = {
+  bot_random: "Bot sortudo (joga ao acaso)",
+  bot_heuristic: "Bot de boteco (regras de bolso)",
+  bot_search: "Bot pensador (calcula as jogadas)",
+  n_auto_timer: "O tempo de {name} acabou: a mesa joga por ele",
+  n_auto_takeover: "Um bot joga por {name}",
   skip: "Pular para o conteúdo",
   close: "Fechar",
   your_tables: "Suas mesas em andamento",
@@ -222,6 +227,11 @@ const PT = {
 };
 
 const EN = {
+  bot_random: "Lucky bot (plays at random)",
+  bot_heuristic: "Pub bot (rules of thumb)",
+  bot_search: "Thinker bot (searches the moves)",
+  n_auto_timer: "{name} ran out of time: the table plays for them",
+  n_auto_takeover: "A bot plays for {name}",
   skip: "Skip to content",
   close: "Close",
   your_tables: "Your tables in progress",
@@ -382,7 +392,7 @@ const EN = {
   reported: "Report sent. Thank you.",
   mute: "Mute",
   unmute: "Unmute",
-  log: "Play by play",
+  log: "Log",
   end_won: "You won!",
   end_lost: "They won.",
   end_score: "Us {us} × {them} Them",
@@ -438,6 +448,11 @@ const EN = {
 };
 
 const ES = {
+  bot_random: "Bot suertudo (juega al azar)",
+  bot_heuristic: "Bot de bar (reglas prácticas)",
+  bot_search: "Bot pensador (calcula las jugadas)",
+  n_auto_timer: "Se acabó el tiempo de {name}: la mesa juega por él",
+  n_auto_takeover: "Un bot juega por {name}",
   skip: "Saltar al contenido",
   close: "Cerrar",
   your_tables: "Tus mesas en curso",

@@ -15,6 +15,12 @@ function optionText(name, value) {
   return text === key ? String(value) : text;
 }
 
+function kindText(kind) {
+  const key = `bot_${kind}`;
+  const text = t(key);
+  return text === key ? kind : text;
+}
+
 function levelText(level) {
   const key = `level_${level}`;
   const text = t(key);
@@ -162,8 +168,11 @@ export class Lobby {
     const bots = [];
     for (const kind of o.bots.kinds) for (const level of o.bots.levels) bots.push({ kind, level });
     const seatChoices = [{ type: "open" }, ...bots.map((b) => ({ type: "bot", ...b }))];
-    const seatText = (s) => (s.type === "open" ? t("seat_human") : t("seat_bot", { level: levelText(s.level) }) + (o.bots.kinds.length > 1 ? ` (${s.kind})` : ""));
-    const defaultBot = seatChoices.find((s) => s.type === "bot" && s.level === o.bots.levels[Math.floor(o.bots.levels.length / 2)]) || seatChoices[1];
+    const seatText = (s) => (s.type === "open" ? t("seat_human") : `${kindText(s.kind)}, ${levelText(s.level)}`);
+    // the heuristic bot at the middle level, as in "Jogar agora"
+    const kind = o.bots.kinds.includes("heuristic") ? "heuristic" : o.bots.kinds[0];
+    const level = o.bots.levels[Math.floor(o.bots.levels.length / 2)];
+    const defaultBot = seatChoices.find((s) => s.kind === kind && s.level === level) || seatChoices[1];
     const seatRows = h("div", { class: "seat-rows" });
     const drawSeats = (players) => {
       const names = players === 2 ? [t("seat_you"), t("opponent")] : [t("seat_you"), t("left"), t("partner"), t("right")];

@@ -50,6 +50,8 @@ export function narrate(ev, ctx) {
       return t(ours(ev.winner) ? "n_match_us" : "n_match_them");
     case "takeover":
       return t(ev.active ? "bot_playing" : "player_back", { name: name(ev.seat) });
+    case "auto":
+      return t(ev.reason === "timer" ? "n_auto_timer" : "n_auto_takeover", { name: name(ev.seat) });
     case "seat_taken":
       return `${ev.nickname} ✓`;
     default:

@@ -63,11 +63,11 @@ export class ReplayScreen {
     });
     fill(
       this.table.el.replayBar,
-      button(t("first"), "⏮", 0),
+      button(t("first"), "«", 0),
       button(t("prev"), "◀", this.index - 1),
       range,
       button(t("next"), "▶", this.index + 1),
-      button(t("last"), "⏭", n - 1),
+      button(t("last"), "»", n - 1),
       h("span", { class: "hint" }, t("replay_step", { n: this.index + 1, total: n })),
     );
   }

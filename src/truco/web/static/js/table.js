@@ -14,10 +14,6 @@ import { callName, narrate } from "./narrate.js";
 import { prefs } from "./prefs.js";
 import { play as sound } from "./sound.js";
 
-// Hand values by profile. The protocol does not send the ladder (see the report of issue 6); the client needs it
-// only to name the next raise on a button.
-const LADDERS = { paulista: [1, 3, 6, 9, 12], mineiro: [2, 4, 6, 10, 12] };
-
 // Bots have no nickname; people tell them apart by these.
 const BOT_NAMES = ["Zeca", "Dita", "Tonho", "Lia"];
 const SUIT_SYMBOL = { D: "♦", S: "♠", H: "♥", C: "♣" };
@@ -197,7 +193,11 @@ export class TableScreen {
       case "chat":
         this.chat.push(ev);
         if (this.chat.length > 100) this.chat.shift();
-        if (live && ev.seat !== this.mySeat()) sound("chat");
+        if (live && ev.seat !== this.mySeat()) {
+          // on a phone the chat panel is below the table: the message also shows on the avatar
+          this.bubble(ev.seat, h("span", { class: "bubble-chat" }, ev.text.length > 40 ? `${ev.text.slice(0, 39)}…` : ev.text));
+          sound("chat");
+        }
         break;
       case "mute":
         if (ev.muted) this.muted.add(ev.seat);
@@ -288,10 +288,10 @@ export class TableScreen {
     return (this.view?.legal || []).filter((a) => a.type === type);
   }
 
-  /** The value the next raise asks for. */
+  /** The value the next raise asks for, from the table's ladder (null when unknown). */
   nextValue() {
     const v = this.view;
-    const ladder = LADDERS[this.table?.rules?.profile] || LADDERS.paulista;
+    const ladder = this.table?.ladder || [];
     const current = v.pending ? v.pending.value : v.value;
     const i = ladder.indexOf(current);
     return i >= 0 && i + 1 < ladder.length ? ladder[i + 1] : null;
@@ -458,6 +458,7 @@ export class TableScreen {
     const v = this.view;
     const info = this.table?.seats?.[seat] || {};
     const presence = this.presence.get(seat) || info;
+    const away = info.kind === "human" && presence.connected === false && !this.replay;
     const acting = v ? v.to_act.includes(seat) : false;
     const team = seat % 2 === this.myTeam() ? "us" : "them";
     const name = this.name(seat);
@@ -472,8 +473,8 @@ export class TableScreen {
     const showBubble = bubble && bubble.until > Date.now();
     const badges = [];
     if (info.kind === "bot") badges.push(h("span", { class: "badge", title: t("seat_bot", { level: t(`level_${info.bot?.level}`) }) }, "bot"));
-    if (presence.takeover) badges.push(h("span", { class: "badge badge-warn" }, "bot ⟳"));
-    if (info.kind === "human" && presence.connected === false) badges.push(h("span", { class: "badge badge-off" }, "offline"));
+    if (presence.takeover && !this.replay) badges.push(h("span", { class: "badge badge-warn" }, "bot ⟳"));
+    if (away) badges.push(h("span", { class: "badge badge-off" }, "offline"));
     if (v && v.dealer === seat) badges.push(h("span", { class: "badge badge-dealer", title: "dealer" }, "D"));
     const labelParts = [name, acting ? t("turn_of", { name }) : "", v ? t("cards_of", { name, n: size }) : ""];
     const mini =
@@ -487,7 +488,7 @@ export class TableScreen {
     return h(
       "div",
       {
-        class: `seat-box team-${team}${acting ? " acting" : ""}${presence.connected === false ? " away" : ""}`,
+        class: `seat-box team-${team}${acting ? " acting" : ""}${away ? " away" : ""}`,
         dataset: { seat },
         role: "group",
         "aria-label": labelParts.filter(Boolean).join(". "),
