@@ -35,10 +35,19 @@ def mid_hand(page):
     return table_state(page)
 
 
-def play_on(page, before):
-    """The seat can go on playing, here with the keyboard: a card leaves the hand and lands on the felt."""
+def play_on(page, before, by):
+    """The seat can go on playing, by keyboard or by dragging a card onto the felt."""
     card = before["hand"][0]
-    page.keyboard.press("1")
+    if by == "key":
+        page.keyboard.press("1")
+    else:
+        box = page.locator(f'.hand .hand-card[data-card="{card}"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x, y - 60, steps=4)
+        page.mouse.move(x, y - 160, steps=4)
+        page.mouse.up()
     page.wait_for_selector(f'.trick .played[data-card="{card}"]')
     assert card not in hand_of(page)
 
@@ -51,7 +60,7 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_it(new_page):
     after = table_state(page)
     assert page.url == url
     assert after == before
-    play_on(page, after)
+    play_on(page, after, by="key")
 
 
 def test_a_server_restart_in_the_middle_of_a_hand_resumes_it(new_page, server):
@@ -64,4 +73,4 @@ def test_a_server_restart_in_the_middle_of_a_hand_resumes_it(new_page, server):
     page.wait_for_selector(".conn-open", state="attached")
     after = table_state(page)
     assert after == before
-    play_on(page, after)
+    play_on(page, after, by="drag")
