@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
-from tests.server.conftest import four_players, play_randomly, run, spectate
+from tests.server.conftest import Player, four_players, play_randomly, run, spectate
 
 from truco.engine import Match, Rules, view
 from truco.engine.cards import card_name
@@ -105,8 +105,24 @@ def test_no_frame_reveals_a_hidden_card(server):
         frames[None] = watcher.frames
         return players[0].held["table_id"], frames
 
+    async def with_bots(kind: str, seed: int) -> tuple[str, dict[int | None, list[dict[str, Any]]]]:
+        """One person (seat 0) and three of the server's bots, and a spectator."""
+        me = await Player(server, f"Só{seed}").register()
+        bot = {"type": "bot", "kind": kind}
+        await me.create(timer=0, signals=True, seats=[{"type": "me"}, bot, bot, bot])
+        sock = await me.connect()
+        watcher = await spectate(server, me.held["table_id"])
+        await play_randomly([sock], random.Random(seed), signals=0.1)
+        await watcher.until(lambda m: m.get("v") == sock.version)
+        await sock.close()
+        await watcher.close()
+        await me.aclose()
+        return me.held["table_id"], {0: sock.frames, None: watcher.frames}
+
     async def body():
-        return await asyncio.gather(*(one(RULES[i % len(RULES)], i) for i in range(9)))
+        people = [one(RULES[i % len(RULES)], i) for i in range(9)]
+        bots = [with_bots(kind, 100 + i) for i, kind in enumerate(["random", "heuristic", "heuristic"])]
+        return await asyncio.gather(*people, *bots)
 
     played = run(body())
     store = Store(server.db_url)
