@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
 import json
 import logging
 import random
@@ -35,15 +34,6 @@ log = logging.getLogger("truco.server")
 
 #: the kind of bot that plays for an absent player, and the default of quick play
 DEFAULT_BOT = "heuristic" if "heuristic" in BOT_KINDS else BOT_KINDS[0]
-
-# Bots that know the table's rules take them (the bots' interface is still growing).
-_BOT_TAKES_RULES = "rules" in inspect.signature(make_bot).parameters
-
-
-def new_bot(kind: str, level: str, seed: int, rules: Rules) -> Bot:
-    if _BOT_TAKES_RULES:
-        return make_bot(kind, level, seed, rules=rules)  # type: ignore[call-arg]
-    return make_bot(kind, level, seed)
 
 
 class TableRules(Rules):
@@ -576,7 +566,7 @@ class Table:
             return
         if s.bot is None:
             kind, level = (s.bot_kind, s.bot_level) if s.kind == "bot" else (DEFAULT_BOT, "medium")
-            s.bot = new_bot(kind or DEFAULT_BOT, level or "medium", self.seed + seat, self.rules)
+            s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", self.seed + seat)
         seen = view(m, seat)
         action = await asyncio.get_running_loop().run_in_executor(self.hub.bot_executor, s.bot.act, seen)
         if self.match is not m or seat not in m.to_act():
