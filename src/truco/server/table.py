@@ -260,9 +260,7 @@ class Table:
             "view": self.view_json(key),
             "clock": self.clock(),
             "signals": {"enabled": self.signals, "hand": m.hand_number if m else None, "table": table},
-            "chat": [
-                {k: c[k] for k in ("id", "seat", "nickname", "text", "at")} for c in self.chat if c["seat"] not in muted
-            ],
+            "chat": [c for c in self.chat if c["seat"] not in muted],
             "muted": sorted(muted),
             "you": None if key is None else {"seat": key, "team": key & 1},
         }
@@ -286,8 +284,6 @@ class Table:
                 evs.append((event_to_json(e), None))
                 if isinstance(e, HandStarted):
                     evs += self._signal_tables()
-            if data.get("cmd") is not None:
-                self.seats[seat].commands[data["cmd"]] = self.version + 1
             if self.match.is_over:
                 self.status = "over"
             changed = True
@@ -333,7 +329,7 @@ class Table:
                 evs.append(({"type": "rematch", "table_id": self.rematch_id, "seat_secret": secret}, ("seat", int(s))))
         else:
             raise ValueError(f"unknown row kind {kind!r}")
-        if kind in ("signal", "chat", "mute", "rematch") and data.get("cmd") is not None:
+        if data.get("cmd") is not None:  # a player's command: its id is spent
             self.seats[data["seat"]].commands[data["cmd"]] = self.version + 1
         self.version += 1
         return evs, changed
