@@ -393,8 +393,13 @@ class Table:
         try:
             await self.hub.store.append(ops)
         except Exception:
-            log.exception("table %s: version %d not stored; closing the table", self.id, self.version)
+            # Memory is now ahead of the database: forget this copy; the next
+            # connection reloads the table as stored, without this version.
+            log.exception("table %s: version %d not stored; reloading the table", self.id, self.version)
+            if self.hub.tables.get(self.id) is self:
+                del self.hub.tables[self.id]
             self.close_all(1011, "storage failure")
+            asyncio.get_running_loop().call_soon(lambda: self.task and self.task.cancel())
             raise
         self.changed_at = time.time()
         self._broadcast(self.version, evs, changed)
