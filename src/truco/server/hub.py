@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +26,8 @@ from truco.server.table import DEFAULT_BOT, CommandError, Table
 
 MAX_TIMER = 600
 
+log = logging.getLogger("truco.server")
+
 
 class Hub:
     def __init__(self, config: Config) -> None:
@@ -39,9 +42,12 @@ class Hub:
         await self.store.run(self.store.migrate)
         self.signer = Signer(await self.store.run(self.store.secret))
         self.store.start()
-        for tid in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status != "over")):
-            table = await self.load(tid["id"])
-            assert table is not None
+        for row in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status != "over")):
+            try:
+                await self.load(row["id"])
+            except Exception:
+                # e.g. an engine whose seeded deals changed: one table must not keep the server down
+                log.exception("table %s could not be restored", row["id"])
         self._sweeper = asyncio.create_task(self._sweep(), name="truco-sweep")
 
     async def _sweep(self, every: float = 60.0) -> None:
