@@ -47,82 +47,109 @@ class Stats:
         self.connected = 0
 
 
+class Person:
+    """One simulated person at one table connection: acts ``think`` seconds after it may
+    (a random legal action of its view). Event-driven: a reader and a timer, no polling."""
+
+    def __init__(self, ws: Any, think: float, stats: Stats, rng: random.Random, measure_from: float) -> None:
+        self.ws, self.think, self.stats, self.rng, self.measure_from = ws, think, stats, rng, measure_from
+        self.view: dict[str, Any] | None = None
+        self.sent: dict[str, float] = {}
+        self.timer: asyncio.TimerHandle | None = None
+        self.step_from: float | None = None
+        self.sending: set[asyncio.Future[None]] = set()
+        self.n = 0
+        #: the next table (after a rematch)
+        self.next: dict[str, Any] | None = None
+
+    def arm(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = None
+        v = self.view
+        if v is not None and v["legal"] and v["phase"] != "over" and not self.sent:
+            self.timer = asyncio.get_running_loop().call_later(self.think, self.act)
+
+    def act(self) -> None:
+        self.timer = None
+        if self.view is None or not self.view["legal"] or self.sent:
+            return
+        self.n += 1
+        cid = f"c{self.n}"
+        action = dict(self.rng.choice(self.view["legal"]))
+        action.pop("seat")
+        self.sent[cid] = self.step_from = time.perf_counter()
+        self.send({"type": "act", "id": cid, "action": action})
+
+    def send(self, msg: dict[str, Any]) -> None:
+        future = asyncio.ensure_future(self.ws.send(json.dumps(msg)))
+        self.sending.add(future)
+        future.add_done_callback(self.sending.discard)
+
+    def receive(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        measured = time.monotonic() >= self.measure_from
+        if kind in ("step", "snapshot"):
+            if msg.get("view") is not None:
+                if self.step_from is not None and kind == "step" and measured:
+                    self.stats.step_ms.append((time.perf_counter() - self.step_from) * 1000)
+                self.step_from = None
+                self.view = msg["view"]
+                self.arm()
+            for e in msg.get("events", ()):
+                if e["type"] == "rematch":
+                    self.next = {"table_id": e["table_id"], "seat_secret": e["seat_secret"]}
+                elif e["type"] == "match_ended" and self.view is not None and self.view["seat"] == 0:
+                    self.stats.matches += 1
+            v = self.view
+            if v is not None and v["phase"] == "over" and v["seat"] == 0 and not self.sent and self.next is None:
+                self.sent["rematch"] = time.perf_counter()
+                self.send({"type": "rematch", "id": "rematch"})
+        elif kind == "ack":
+            t0 = self.sent.pop(msg["id"], None)
+            if t0 is not None and msg["id"] != "rematch" and measured:
+                self.stats.ack_ms.append((time.perf_counter() - t0) * 1000)
+                self.stats.actions += 1
+            self.arm()
+        elif kind == "error":
+            self.sent.pop(msg.get("id"), None)
+            self.step_from = None
+            if msg["code"] == "illegal":
+                self.stats.illegal += 1  # a partner's answer settled the question first
+            else:
+                self.stats.errors.append(msg["code"])
+            self.arm()
+
+
 async def player(
     url: str,
     token: str,
-    held: dict[str, Any],
+    held: dict[str, Any] | None,
     think: float,
     stats: Stats,
     rng: random.Random,
     until: float,
     measure_from: float,
 ) -> None:
-    """One simulated person: plays from its view, follows rematches, until time is up."""
+    """One simulated person, following rematches from table to table until time is up."""
     ws_base = url.replace("http", "ws", 1)
-    n = 0
-    while time.monotonic() < until:
+    while held is not None and time.monotonic() < until:
         async with websockets.connect(f"{ws_base}/ws/tables/{held['table_id']}", max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "seat_secret": held["seat_secret"]}))
             stats.connected += 1
-            view: dict[str, Any] | None = None
-            sent: dict[str, float] = {}
-            waiting_step: float | None = None
-            next_held = None
-            while time.monotonic() < until and next_held is None:
-                timeout = max(0.01, until - time.monotonic())
-                if view is not None and view["legal"] and not sent and view["phase"] != "over":
-                    # act ``think`` seconds after we may, unless something arrives first
-                    try:
-                        raw = await asyncio.wait_for(ws.recv(), think) if think > 0 else None
-                    except TimeoutError:
-                        raw = None
-                    if raw is None:
-                        n += 1
-                        cid = f"c{n}"
-                        action = dict(rng.choice(view["legal"]))
-                        action.pop("seat")
-                        now = time.perf_counter()
-                        sent[cid] = now
-                        waiting_step = now
-                        await ws.send(json.dumps({"type": "act", "id": cid, "action": action}))
-                        continue
-                else:
-                    try:
-                        raw = await asyncio.wait_for(ws.recv(), timeout)
-                    except TimeoutError:
-                        break
-                msg = json.loads(raw)
-                kind = msg["type"]
-                if kind in ("step", "snapshot"):
-                    if waiting_step is not None and kind == "step" and msg.get("view"):
-                        if time.monotonic() >= measure_from:
-                            stats.step_ms.append((time.perf_counter() - waiting_step) * 1000)
-                        waiting_step = None
-                    if msg.get("view") is not None:
-                        view = msg["view"]
-                    for e in msg.get("events", ()):
-                        if e["type"] == "rematch":
-                            next_held = {"table_id": e["table_id"], "seat_secret": e["seat_secret"]}
-                        elif e["type"] == "match_ended" and view is not None and view["seat"] == 0:
-                            stats.matches += 1
-                    if view is not None and view["phase"] == "over" and view["seat"] == 0 and "rematch" not in sent:
-                        sent["rematch"] = time.perf_counter()
-                        await ws.send(json.dumps({"type": "rematch", "id": "rematch"}))
-                elif kind == "ack":
-                    t0 = sent.pop(msg["id"], None)
-                    if t0 is not None and msg["id"] != "rematch" and time.monotonic() >= measure_from:
-                        stats.ack_ms.append((time.perf_counter() - t0) * 1000)
-                        stats.actions += 1
-                elif kind == "error":
-                    sent.pop(msg.get("id"), None)
-                    waiting_step = None
-                    if msg["code"] == "illegal":
-                        stats.illegal += 1  # a partner's answer settled the question first
-                    else:
-                        stats.errors.append(msg["code"])
-            if next_held is None:
-                return
-            held = next_held
+            person = Person(ws, think, stats, rng, measure_from)
+            try:
+                async with asyncio.timeout(max(0.01, until - time.monotonic())):
+                    async for raw in ws:
+                        person.receive(json.loads(raw))
+                        if person.next is not None:
+                            break
+            except TimeoutError:
+                pass
+            finally:
+                if person.timer is not None:
+                    person.timer.cancel()
+            held = person.next
 
 
 async def seat_tables(url: str, tables: int, concurrency: int = 50) -> list[tuple[str, dict[str, Any]]]:
