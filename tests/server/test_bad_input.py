@@ -8,7 +8,7 @@ import json
 import httpx
 import pytest
 import websockets
-from tests.server.conftest import Player, four_players, run
+from tests.server.helpers import Player, four_players, run
 
 
 async def raw(server, table_id: str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.server.conftest import Player, four_players, play_randomly, run, spectate
+from tests.server.helpers import Player, four_players, play_randomly, run, spectate
 
 
 def events_of(sock, kind):

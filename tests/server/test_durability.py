@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.server.conftest import Player, four_players, play_randomly, random_action, run
+from tests.server.helpers import Player, four_players, play_randomly, random_action, run
 
 
 async def kill_and_restore(make_server, db_url: str | None = None) -> None:

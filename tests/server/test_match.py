@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.server.conftest import four_players, play_randomly, run, spectate
+from tests.server.helpers import four_players, play_randomly, run, spectate
 
 
 def test_four_players_play_a_whole_match(server):
@@ -47,7 +47,7 @@ def test_four_players_play_a_whole_match(server):
 
 def test_quick_play_and_lobby(server):
     async def body():
-        from tests.server.conftest import Player
+        from tests.server.helpers import Player
 
         me = await Player(server, "Rápido").register()
         r = await me.post("/api/quick")
@@ -126,7 +126,7 @@ def test_the_web_client_is_served(server):
 
 def test_a_two_player_table_plays_to_the_end(server):
     async def body():
-        from tests.server.conftest import Player
+        from tests.server.helpers import Player
 
         me = await Player(server, "Mano").register()
         await me.create(

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
-from tests.server.conftest import Player, four_players, play_randomly, run, spectate
+from tests.server.helpers import Player, four_players, play_randomly, run, spectate
 
 from truco.engine import Match, Rules, view
 from truco.engine.cards import card_name

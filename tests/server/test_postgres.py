@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import text
-from tests.server.conftest import run
+from tests.server.helpers import run
 from tests.server.test_durability import kill_and_restore
 
 from truco.server.store import Store, metadata

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 import websockets
-from tests.server.conftest import Player, four_players, play_randomly, run, spectate
+from tests.server.helpers import Player, four_players, play_randomly, run, spectate
 
 
 def admin(server, *args: str) -> str:
