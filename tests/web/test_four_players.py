@@ -21,6 +21,7 @@ STATE_JS = """() => {
   const all = (s, root = document) => [...root.querySelectorAll(s)];
   const enabled = (s) => { const e = q(s); return e && !e.disabled ? e.textContent : null; };
   return {
+    version: Number(q(".table-screen")?.dataset.version),
     over: !!q(".overlay.end"),
     hand: all(".hand .hand-card[data-card]").map((e) => e.dataset.card),
     playable: all(".hand .hand-card.playable").length,
@@ -72,7 +73,12 @@ class Table:
         self.eleven_checked = False
 
     def states(self) -> list[dict[str, Any]]:
-        states = [p.evaluate(STATE_JS) for p in self.pages]
+        """Every page at the same version of the table, checked against the others."""
+        while True:
+            states = [p.evaluate(STATE_JS) for p in self.pages]
+            if len({s["version"] for s in states}) == 1:
+                break
+            self.pages[0].wait_for_timeout(10)
         for seat, s in enumerate(states):
             assert s["faces"] == [], f"seat {seat} sees cards it may not know: {s['faces']}"
             assert not set(s["hand"]) & {c for o, t in enumerate(states) if o != seat for c in t["hand"]}

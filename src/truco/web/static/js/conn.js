@@ -12,7 +12,7 @@ export class TableConnection {
    * @param {string|null} o.secret  the seat secret (null: spectator)
    * @param {string|null} o.invite
    * @param {(msg: object) => void} o.onMessage  welcome, snapshot, step, presence
-   * @param {(status: string, detail?: object) => void} o.onStatus  "connecting" | "open" | "reconnecting" | "closed"
+   * @param {(status: string) => void} o.onStatus  "connecting" | "open" | "reconnecting" | "closed"
    */
   constructor({ tableId, secret, invite, onMessage, onStatus }) {
     Object.assign(this, { tableId, secret, invite, onMessage, onStatus });
@@ -64,7 +64,7 @@ export class TableConnection {
       case "welcome":
         this.retries = 0;
         this.serverOffset = msg.server_time - Date.now() / 1000;
-        this.onStatus("open", msg);
+        this.onStatus("open");
         clearInterval(this.pingTimer);
         this.pingTimer = setInterval(() => this.send({ type: "ping" }).catch(() => {}), 15000);
         break;
@@ -105,7 +105,7 @@ export class TableConnection {
     this.pending.clear();
     if (this.stopped) return;
     if (FATAL.has(e.code)) {
-      this.onStatus("closed", { code: e.code, reason: e.reason });
+      this.onStatus("closed");
       return;
     }
     this.retries += 1;

@@ -7,6 +7,7 @@
 import { prefs, savePrefs } from "./prefs.js";
 
 const PT = {
+  closed: "Desconectado desta mesa (aberta em outra aba, ou sem permissão).",
   bot_random: "Bot sortudo (joga ao acaso)",
   bot_heuristic: "Bot de boteco (regras de bolso)",
   bot_search: "Bot pensador (calcula as jogadas)",
@@ -222,6 +223,7 @@ const PT = {
 };
 
 const EN = {
+  closed: "Disconnected from this table (opened in another tab, or not allowed).",
   bot_random: "Lucky bot (plays at random)",
   bot_heuristic: "Pub bot (rules of thumb)",
   bot_search: "Thinker bot (searches the moves)",
@@ -435,6 +437,7 @@ const EN = {
 };
 
 const ES = {
+  closed: "Desconectado de esta mesa (abierta en otra pestaña, o sin permiso).",
   bot_random: "Bot suertudo (juega al azar)",
   bot_heuristic: "Bot de bar (reglas prácticas)",
   bot_search: "Bot pensador (calcula las jugadas)",

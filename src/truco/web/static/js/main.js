@@ -1,6 +1,7 @@
 // The page: a lobby at "/", a table at "/t/<id>", a replay at "/r/<id>", and the header's preferences.
 
-import { fill } from "./dom.js";
+import { cardSVG } from "./cards.js";
+import { fill, h } from "./dom.js";
 import { LANGUAGES, setLang, t, translate } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { prefs, savePrefs } from "./prefs.js";
@@ -41,6 +42,13 @@ function refresh() {
   else route();
 }
 
+/** A few cards in the settings dialog, drawn as chosen. */
+function preview() {
+  const box = document.querySelector(".settings-preview");
+  const cards = ["AD", "7S", "KH", "3C"].map((c) => h("span", { svg: cardSVG(c, { faces: prefs.faces, fourColor: prefs.fourColor }) }));
+  fill(box, cards);
+}
+
 function setupHeader() {
   const lang = document.getElementById("lang");
   fill(lang, Object.entries(LANGUAGES).map(([code, label]) => new Option(label, code, false, code === prefs.lang)));
@@ -59,6 +67,7 @@ function setupHeader() {
     form.faces.value = prefs.faces;
     form.fourColor.checked = prefs.fourColor;
     form.sound.checked = prefs.sound;
+    preview();
     dialog.showModal();
   });
   form.addEventListener("change", () => {
@@ -66,6 +75,7 @@ function setupHeader() {
     prefs.fourColor = form.fourColor.checked;
     prefs.sound = form.sound.checked;
     savePrefs();
+    preview();
     refresh();
   });
   document.addEventListener("click", (e) => {

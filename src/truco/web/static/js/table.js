@@ -53,8 +53,8 @@ export class TableScreen {
     this.bubbles = new Map();
     this.presence = new Map();
     this.tab = "log";
-    this.status = "connecting";
-    this.limits = { chat_length: 200 };
+    // the protocol's chat length limit (docs/protocol.md)
+    this.chatLength = 200;
     this.onKey = (e) => this.key(e);
   }
 
@@ -71,7 +71,7 @@ export class TableScreen {
       secret: held ? held.secret : null,
       invite: this.invite || inviteCode(held?.invite),
       onMessage: (m) => this.receive(m),
-      onStatus: (s, detail) => this.connStatus(s, detail),
+      onStatus: (s) => this.connStatus(s),
     });
     this.conn.start();
   }
@@ -80,15 +80,16 @@ export class TableScreen {
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.timer);
     if (this.conn) this.conn.stop();
-    document.getElementById("conn").textContent = "";
+    const el = document.getElementById("conn");
+    el.className = "conn";
+    el.textContent = "";
   }
 
-  connStatus(status, detail) {
-    this.status = status;
+  /** The connection's state in the header: nothing while all is well. */
+  connStatus(status) {
     const el = document.getElementById("conn");
     el.className = `conn conn-${status}`;
-    el.textContent = status === "open" ? "" : status === "closed" ? detail?.reason || "" : t(status);
-    if (status === "open" && detail) this.welcome = detail;
+    el.textContent = status === "open" ? "" : t(status);
   }
 
   // ---- messages ---------------------------------------------------------------------------------------------
@@ -328,7 +329,8 @@ export class TableScreen {
     e.side = h("aside", { class: "side" }, e.tabs, Object.values(e.panels));
     e.replayBar = this.replay ? h("div", { class: "replay-bar" }) : null;
     const board = h("div", { class: "board" }, e.score, e.felt, e.me, e.overlay);
-    fill(this.root, h("div", { class: "table-screen" }, board, e.side, e.replayBar));
+    e.screen = h("div", { class: "table-screen" }, board, e.side, e.replayBar);
+    fill(this.root, e.screen);
     this.buildChat();
     this.buildLog();
     this.render();
@@ -338,7 +340,7 @@ export class TableScreen {
     const input = h("input", {
       type: "text",
       class: "chat-input",
-      maxlength: this.limits.chat_length,
+      maxlength: this.chatLength,
       placeholder: t("chat_placeholder"),
       "aria-label": t("chat_placeholder"),
     });
@@ -396,6 +398,8 @@ export class TableScreen {
 
   render() {
     if (!this.el) return;
+    // the version shown, for people debugging a table and for tests comparing pages
+    if (this.conn?.version != null) this.el.screen.dataset.version = this.conn.version;
     this.renderScore();
     this.renderSeats();
     this.renderTrick();
