@@ -33,11 +33,12 @@ from truco.engine.determinize import sample
 from truco.engine.events import CardPlayed, HandEnded, TrickEnded
 
 #: Draws per decision, per level: more draws, stronger and slower.
-DRAWS = {"easy": 16, "medium": 48, "hard": 160}
+DRAWS = {"easy": 16, "medium": 96, "hard": 160}
 #: How often a raise is a bluff, in our model of an opponent that raises.
-BLUFF_PRIOR = 0.15
-#: Below this win chance (our measure, in their seat) a raise is probably a bluff.
-RAISE_STRENGTH = 0.65
+BLUFF_PRIOR = 0.08
+#: Below this win chance (our measure, in their seat) a truco is probably a bluff; each later raise needs more.
+RAISE_STRENGTH = 0.66
+RAISE_STEP = 0.07
 #: A card play this far behind the best after a third of the draws is not rolled out further.
 PRUNE = 0.15
 #: A raise must gain this much match equity to be worth showing strength.
@@ -100,8 +101,9 @@ class SearchBot:
         team = view.seat & 1
         pending = view.pending or {}
         asked, current = pending.get("value", view.value), view.value
-        draws = self.sample(view, self.draws)
-        weights = [raise_likelihood(d, pending.get("team", 1 - team), view.turn) for d in draws]
+        draws = self.sample(view, 2 * self.draws)  # weighting leaves fewer effective draws: take more
+        step = view.rules.ladder.index(asked)
+        weights = [raise_likelihood(d, pending.get("team", 1 - team), view.turn, step) for d in draws]
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         total = sum(weights)
         p = sum(w for w, win in zip(weights, wins, strict=True) if win == team) / total
@@ -131,7 +133,8 @@ class SearchBot:
         draws = self.sample(view, self.draws)
         # After our acceptance of their raise, the draws where they raise with strength count more.
         if view.value > view.rules.base_value and view.raise_team == team:
-            weights = [raise_likelihood(d, 1 - team, None) for d in draws]
+            step = view.rules.ladder.index(view.value) if view.value in view.rules.ladder else 1
+            weights = [raise_likelihood(d, 1 - team, None, step) for d in draws]
         else:
             weights = [1.0] * len(draws)
         # Successive halving: a candidate far behind on the first third of the draws is dropped.
@@ -193,11 +196,13 @@ def seat_chance(match: Match, seat: int) -> float:
     return Knowledge(view(match, seat)).win_chance()
 
 
-def raise_likelihood(draw: Match, team: int, seat: int | None) -> float:
-    """How likely the raising team would raise with this draw's cards: strong hands raise, others bluff sometimes."""
+def raise_likelihood(draw: Match, team: int, seat: int | None, step: int) -> float:
+    """How likely the raising team would ask the ``step``-th value of the ladder with this draw's cards:
+    strong hands raise (higher raises, stronger hands), others bluff sometimes."""
     seats = [seat] if seat is not None and seat & 1 == team else [s for s in range(draw.players) if s & 1 == team]
     p = max(seat_chance(draw, s) for s in seats)
-    return BLUFF_PRIOR + (1 - BLUFF_PRIOR) / (1 + math.exp(-(p - RAISE_STRENGTH) / 0.07))
+    threshold = RAISE_STRENGTH + RAISE_STEP * max(0, step - 1)
+    return BLUFF_PRIOR + (1 - BLUFF_PRIOR) / (1 + math.exp(-(p - threshold) / 0.05))
 
 
 def accept_chance(draw: Match, team: int, mine: int, theirs: int, current: int, asked: int) -> float:
