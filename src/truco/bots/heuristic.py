@@ -23,9 +23,9 @@ from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, View
 
 #: Bluffing rate (raise with a weak hand) and strength thresholds, per level.
 STYLE = {
-    "easy": {"bluff": 0.04, "raise": 0.78, "reraise": 0.85, "call_bias": 0.0},
-    "medium": {"bluff": 0.08, "raise": 0.70, "reraise": 0.8, "call_bias": 0.06},
-    "hard": {"bluff": 0.10, "raise": 0.68, "reraise": 0.8, "call_bias": 0.06},
+    "easy": {"bluff": 0.04, "raise": 0.78, "reraise": 0.85, "call_bias": 0.0, "edge": 0.5},
+    "medium": {"bluff": 0.08, "raise": 0.70, "reraise": 0.8, "call_bias": 0.06, "edge": 0.75},
+    "hard": {"bluff": 0.10, "raise": 0.68, "reraise": 0.8, "call_bias": 0.06, "edge": 0.75},
 }
 
 
@@ -90,8 +90,18 @@ class HeuristicBot:
         p = k.win_chance() - self.style["call_bias"]
         if p < call_threshold(mine, theirs, view.value, asked, rules.special_score):
             return RUN
-        if p > self.style["reraise"] and self.rng.random() < 0.8:
-            return RAISE
+        if p > self.style["reraise"] and self.rng.random() < 0.8 and any(a.type == RAISE for a in view.legal):
+            # Raise back only if the bigger stake is worth its risk for a team that trusts its later play.
+            ladder, edge = rules.ladder, self.style["edge"]
+            higher = ladder[ladder.index(asked) + 1]
+            bigger = p * equity(mine + higher, theirs, rules.special_score, edge) + (1 - p) * equity(
+                mine, theirs + higher, rules.special_score, edge
+            )
+            keep = p * equity(mine + asked, theirs, rules.special_score, edge) + (1 - p) * equity(
+                mine, theirs + asked, rules.special_score, edge
+            )
+            if bigger > keep:
+                return RAISE
         return ACCEPT
 
     # -- cards ------------------------------------------------------------

@@ -156,10 +156,11 @@ def _hand_chance(done: tuple[int | None, ...], chances: tuple[float, ...], team:
 
 
 @cache
-def equity(mine: int, theirs: int, special_score: int = 11) -> float:
+def equity(mine: int, theirs: int, special_score: int = 11, edge: float = 0.5) -> float:
     """Chance that a team on ``mine`` points wins against one on ``theirs``,
-    with every hand an even coin worth 1, 3 or more points (a rough model of
-    real hands, enough to weigh a score).
+    when it wins each later hand with chance ``edge`` (its belief in its own
+    play) and a hand is worth 1, 3 or more points (a rough model of real
+    hands, enough to weigh a score).
 
     >>> equity(11, 0) > equity(6, 6) > equity(0, 11)
     True
@@ -171,7 +172,11 @@ def equity(mine: int, theirs: int, special_score: int = 11) -> float:
     special = mine >= special_score or theirs >= special_score
     steps = {3: 1.0} if special else {1: 0.62, 3: 0.28, 6: 0.07, 12: 0.03}
     return sum(
-        p * (equity(mine + pts, theirs, special_score) + equity(mine, theirs + pts, special_score)) / 2
+        p
+        * (
+            edge * equity(mine + pts, theirs, special_score, edge)
+            + (1 - edge) * equity(mine, theirs + pts, special_score, edge)
+        )
         for pts, p in steps.items()
     )
 

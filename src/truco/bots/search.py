@@ -33,7 +33,7 @@ from truco.engine.determinize import sample
 from truco.engine.events import CardPlayed, HandEnded, TrickEnded
 
 #: Draws per decision, per level: more draws, stronger and slower.
-DRAWS = {"easy": 16, "medium": 96, "hard": 160}
+DRAWS = {"easy": 24, "medium": 96, "hard": 300}
 #: How often a raise is a bluff, in our model of an opponent that raises.
 BLUFF_PRIOR = 0.08
 #: Below this win chance (our measure, in their seat) a truco is probably a bluff; each later raise needs more.
