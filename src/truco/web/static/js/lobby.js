@@ -41,9 +41,12 @@ export class Lobby {
       return;
     }
     this.render();
+    this.timer = setInterval(() => this.refreshLists(), 5000);
   }
 
-  unmount() {}
+  unmount() {
+    clearInterval(this.timer);
+  }
 
   build() {
     this.el = {

@@ -583,12 +583,12 @@ export class TableScreen {
         const action = blind.find((a) => a.slot === i);
         cards.push(
           h("button", {
-            class: `hand-card blind${action ? " playable" : ""}`,
-            disabled: !action || this.busy,
+            class: `hand-card blind${action && !this.busy ? " playable" : ""}`,
+            "aria-disabled": String(!action || this.busy),
             "aria-label": t("face_down", { n: i + 1 }),
             dataset: { slot: i, key: i + 1 },
             svg: backSVG(),
-            onclick: () => action && this.act(action),
+            onclick: () => action && !this.busy && this.act(action),
           }),
         );
       }
@@ -600,7 +600,8 @@ export class TableScreen {
         const manilha = v.manilha && card[0] === v.manilha;
         const btn = h("button", {
           class: `hand-card${playable ? " playable" : ""}${manilha ? " is-manilha" : ""}${this.covered ? " covering" : ""}`,
-          disabled: !playable,
+          // still focusable when it is not our turn, so a screen reader can read the hand
+          "aria-disabled": String(!playable),
           "aria-label": `${i + 1}: ${cardText(card)}${manilha ? ` (${t("manilha")})` : ""}${this.covered ? ` — ${t("play_covered")}` : ""}`,
           dataset: { card, key: i + 1 },
           svg: cardFace(card),
@@ -991,7 +992,7 @@ export class TableScreen {
         e.preventDefault();
       }
     };
-    if (["1", "2", "3"].includes(e.key)) click(`.hand-card[data-key="${e.key}"]`);
+    if (["1", "2", "3"].includes(e.key)) click(`.hand-card.playable[data-key="${e.key}"]`);
     else if (e.key === "c" || e.key === "C") click(".btn-cover");
     else if (e.key === "t" || e.key === "T") click(".btn-raise");
     else if (e.key === "a" || e.key === "A") click(".btn-accept");
