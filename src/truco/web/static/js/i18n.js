@@ -8,9 +8,9 @@ import { prefs, savePrefs } from "./prefs.js";
 
 const PT = {
   closed: "Desconectado desta mesa (aberta em outra aba, ou sem permissão).",
-  bot_random: "Bot sortudo (joga ao acaso)",
-  bot_heuristic: "Bot de boteco (regras de bolso)",
-  bot_search: "Bot pensador (calcula as jogadas)",
+  bot_random: "Bot sortudo",
+  bot_heuristic: "Bot de boteco",
+  bot_search: "Bot pensador",
   n_auto_timer: "O tempo de {name} acabou: a mesa joga por ele",
   n_auto_takeover: "Um bot joga por {name}",
   skip: "Pular para o conteúdo",
@@ -224,9 +224,9 @@ const PT = {
 
 const EN = {
   closed: "Disconnected from this table (opened in another tab, or not allowed).",
-  bot_random: "Lucky bot (plays at random)",
-  bot_heuristic: "Pub bot (rules of thumb)",
-  bot_search: "Thinker bot (searches the moves)",
+  bot_random: "Lucky bot",
+  bot_heuristic: "Pub bot",
+  bot_search: "Thinker bot",
   n_auto_timer: "{name} ran out of time: the table plays for them",
   n_auto_takeover: "A bot plays for {name}",
   skip: "Skip to content",
@@ -438,9 +438,9 @@ const EN = {
 
 const ES = {
   closed: "Desconectado de esta mesa (abierta en otra pestaña, o sin permiso).",
-  bot_random: "Bot suertudo (juega al azar)",
-  bot_heuristic: "Bot de bar (reglas prácticas)",
-  bot_search: "Bot pensador (calcula las jugadas)",
+  bot_random: "Bot suertudo",
+  bot_heuristic: "Bot de bar",
+  bot_search: "Bot pensador",
   n_auto_timer: "Se acabó el tiempo de {name}: la mesa juega por él",
   n_auto_takeover: "Un bot juega por {name}",
   skip: "Saltar al contenido",

@@ -555,7 +555,7 @@ export class TableScreen {
         " ",
         h("strong", {}, cardShort(v.vira)),
         h("br"),
-        v.manilha ? h("span", {}, t("manilha_is", { rank })) : null,
+        h("span", {}, v.manilha ? t("manilha_is", { rank }) : t("manilhas_fixed")),
       ),
     );
   }
