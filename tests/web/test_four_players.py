@@ -128,7 +128,7 @@ def truco_raised_and_run(table: Table) -> None:
         assert (us, them) == ((3, 0) if seat % 2 == winners else (0, 3))
 
 
-def signals_and_chat(table: Table) -> None:
+def signals_and_chat(table: Table, watcher: Any) -> None:
     ana, bia, caio, duda = table.pages
     # signals: the partner reads the gesture, the opponents only see it
     for p in table.pages:
@@ -139,9 +139,10 @@ def signals_and_chat(table: Table) -> None:
     for p in table.pages:
         p.wait_for_selector('.log-list li:has-text("Ana fez Piscar")', state="attached")
     assert "→" in caio.locator('.log-list li:has-text("Ana fez Piscar")').text_content()
-    for p in bia, duda:
+    watcher.wait_for_selector('.log-list li:has-text("Ana fez Piscar")', state="attached")
+    for p in bia, duda, watcher:
         assert "→" not in p.locator('.log-list li:has-text("Ana fez Piscar")').text_content()
-        assert p.locator('.seat-box[data-seat="0"] .bubble .bubble-gesture').count() == 1
+        assert p.locator('.seat-box[data-seat="0"] .bubble .bubble-gesture').count() == 1, "the gesture is seen"
 
     # chat, report, mute
     for p in table.pages:
@@ -179,6 +180,10 @@ def test_four_people_play_a_whole_match(new_page):
         assert page.locator(".seat-bottom .nick").inner_text() == NAMES[seat]
         assert page.locator(".seat-top .nick").inner_text() == NAMES[(seat + 2) % 4]
     table = Table(pages)
+    watcher = new_page()
+    watcher.goto(link)
+    watcher.wait_for_selector(".seat-box")
+    assert watcher.locator(".status-line").inner_text() == "Assistindo"
 
     truco_raised_and_run(table)
 
@@ -212,9 +217,13 @@ def test_four_people_play_a_whole_match(new_page):
         else:
             table.click(seat, ".hand .hand-card.playable")
             if covered and not social:
-                signals_and_chat(table)
+                signals_and_chat(table, watcher)
                 social = True
     assert covered and social and table.eleven_checked
+    watcher.wait_for_selector(".overlay.end")
+    spectator = watcher.evaluate(STATE_JS)
+    assert spectator["hand"] == [] and spectator["faces"] == [] and not spectator["elevenRows"]
+
     scores = [s["score"] for s in table.states()]
     assert max(scores[0]) == 12
     for seat, page in enumerate(pages):
