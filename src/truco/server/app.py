@@ -368,4 +368,6 @@ def serve(config: Config, host: str = "127.0.0.1", port: int = 8000, log_level: 
         ws_per_message_deflate=False,
         log_level=log_level,
         timeout_graceful_shutdown=3,
+        # people arrive in bursts (a restart reconnects everyone at once)
+        backlog=4096,
     )

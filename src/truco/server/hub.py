@@ -25,6 +25,7 @@ from truco.server.store import Store, bans, events, players, seats, tables
 from truco.server.table import DEFAULT_BOT, CommandError, Table
 
 MAX_TIMER = 600
+PLAYER_CACHE = 100_000
 
 log = logging.getLogger("truco.server")
 
@@ -37,6 +38,8 @@ class Hub:
         self.bot_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="truco-bots")
         self.signer: Signer | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        #: players by id (a nickname never changes), the oldest forgotten first
+        self._players: dict[str, dict[str, Any]] = {}
 
     async def start(self) -> None:
         await self.store.run(self.store.migrate)
@@ -76,7 +79,8 @@ class Hub:
             raise CommandError("banned", "Este apelido foi banido do servidor.")
         pid = new_id(12)
         row = {"id": pid, "nickname": nickname, "nickname_key": nickname_key(nickname), "created_at": time.time()}
-        await self.store.run(self.store.write, [("players", row)])
+        await self.store.quick(self.store.write, [("players", row)])
+        self._players[pid] = row
         assert self.signer is not None
         return {"player_id": pid, "nickname": nickname, "token": self.signer.token(pid)}
 
@@ -86,14 +90,20 @@ class Hub:
         pid = self.signer.player(token)
         if pid is None:
             return None
-        found = await self.store.run(self.store.rows, select(players).where(players.c.id == pid))
-        return dict(found[0]) if found else None
+        if pid not in self._players:
+            found = await self.store.quick(self.store.rows, select(players).where(players.c.id == pid))
+            if not found:
+                return None
+            self._players[pid] = dict(found[0])
+            if len(self._players) > PLAYER_CACHE:
+                self._players.pop(next(iter(self._players)))
+        return self._players[pid]
 
     async def banned(self, nickname: str | None, scopes: tuple[str, ...]) -> bool:
         if nickname is None:
             return False
         stmt = select(bans.c.id).where(bans.c.nickname_key == nickname_key(nickname), bans.c.scope.in_(scopes))
-        return await self.store.run(self.store.scalar, stmt) is not None
+        return await self.store.quick(self.store.scalar, stmt) is not None
 
     # -- tables ---------------------------------------------------------------
 
@@ -165,7 +175,7 @@ class Hub:
             "rematch_of": rematch_of,
         }
         ops = [("tables", row)] + [("seats", {"table_id": tid, **r}) for r in seat_rows]
-        await self.store.run(self.store.write, ops)
+        await self.store.quick(self.store.write, ops)
         table = Table(self, row, seat_rows)
         self.tables[tid] = table
         table.start()

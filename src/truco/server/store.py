@@ -228,7 +228,12 @@ class Store:
     # -- async -------------------------------------------------------------
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in the store's threads: for long reads (history, replays, restoring a table)."""
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    async def quick(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` for a short query or write: in the event loop with SQLite (see ``inline``)."""
+        return fn(*args) if self.inline else await self.run(fn, *args)
 
     def start(self) -> None:
         self._wakeup = asyncio.Event()

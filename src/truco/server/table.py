@@ -763,7 +763,7 @@ class Table:
             "messages": dumps([c for c in self.chat if c["seat"] == target][-20:]),
             "created_at": time.time(),
         }
-        await self.hub.store.run(self.hub.store.write, [("reports", row)])
+        await self.hub.store.quick(self.hub.store.write, [("reports", row)])
         conn.send_json({"type": "ack", "id": cmd["id"]})
 
     async def _rematch(self, conn: Conn, seat: Seat, cid: Any, data: dict[str, Any]) -> None:
