@@ -239,7 +239,7 @@ def create_app(config: Config | None = None) -> Starlette:
             pass
         finally:
             if table is not None:
-                table._post("detach", conn)
+                table.post("detach", conn)
             if not conn.closed:
                 conn.closed = True
                 conn.out.put_nowait(None)
@@ -304,7 +304,7 @@ def create_app(config: Config | None = None) -> Starlette:
             conn.close(4003, "banned")
             return None
         conn.player_id = player["id"] if player else None
-        table._post("attach", conn, hello.get("seat_secret"), hello.get("last_version"), hello.get("invite"))
+        table.post("attach", conn, hello.get("seat_secret"), hello.get("last_version"), hello.get("invite"))
         return table
 
     async def read_commands(ws: WebSocket, conn: Conn, table: Any) -> None:
@@ -330,7 +330,7 @@ def create_app(config: Config | None = None) -> Starlette:
             elif not ((type(cid) is int) or (isinstance(cid, str) and 1 <= len(cid) <= 64)):
                 conn.error(None, "bad_message", "every command needs an id: a string of 1..64 characters or an integer")
             else:
-                table._post("cmd", conn, msg)
+                table.post("cmd", conn, msg)
 
     routes = [
         Route("/", index),

@@ -183,7 +183,7 @@ class Hub:
 
     async def join(self, table: Table, player: dict[str, Any], seat: Any) -> dict[str, Any]:
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        table._post("join", player["id"], player["nickname"], seat, future)
+        table.post("join", player["id"], player["nickname"], seat, future)
         return await future
 
     def lobby(self) -> list[dict[str, Any]]:

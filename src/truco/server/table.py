@@ -446,7 +446,7 @@ class Table:
 
     # -- timers ------------------------------------------------------------
 
-    def _post(self, *msg: Any) -> None:
+    def post(self, *msg: Any) -> None:
         self.queue.put_nowait(msg)
 
     def _schedule(self) -> None:
@@ -456,7 +456,7 @@ class Table:
             self._clock.cancel()
             self._clock = None
         if self.deadline is not None:
-            self._clock = loop.call_later(max(0.0, self.deadline - time.time()), self._post, "timeout", self.deadline)
+            self._clock = loop.call_later(max(0.0, self.deadline - time.time()), self.post, "timeout", self.deadline)
         m = self.match
         if m is None:
             return
@@ -465,11 +465,11 @@ class Table:
             if (s.kind == "bot" or s.takeover) and seat not in self._bots:
                 # a person's pace: the configured pause, give or take a quarter
                 pause = self.hub.config.bot_pause * (0.75 + 0.5 * self._pace.random())
-                self._bots[seat] = loop.call_later(pause, self._post, "bot", seat)
+                self._bots[seat] = loop.call_later(pause, self.post, "bot", seat)
 
     def _watch_absence(self, s: Seat) -> None:
         if s.kind == "human" and s.conn is None and not s.takeover and self.status != "over":
-            asyncio.get_running_loop().call_later(self.hub.config.absence, self._post, "absent", s.seat, s.presence)
+            asyncio.get_running_loop().call_later(self.hub.config.absence, self.post, "absent", s.seat, s.presence)
 
     def start(self) -> None:
         """Start the actor (after ``restore`` for a stored table)."""
@@ -479,7 +479,7 @@ class Table:
         if self.match is not None:
             self._schedule()
         elif all(s.kind != "open" for s in self.seats):
-            self._post("start")
+            self.post("start")
 
     async def stop(self) -> None:
         if self._clock:
@@ -546,7 +546,7 @@ class Table:
 
     async def call(self, fn: Callable[[], Any]) -> Any:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._post("call", fn, future)
+        self.post("call", fn, future)
         return await future
 
     async def _timeout(self, deadline: float) -> None:
