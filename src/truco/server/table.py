@@ -447,6 +447,7 @@ class Table:
     # -- timers ------------------------------------------------------------
 
     def post(self, *msg: Any) -> None:
+        """Leave a message for the actor, e.g. ``post("cmd", conn, command)`` or ``post("detach", conn)``."""
         self.queue.put_nowait(msg)
 
     def _schedule(self) -> None:
