@@ -1,6 +1,6 @@
 // What players read, in Brazilian Portuguese (the default), English and Spanish.
 //
-//   t("played", { name: "Ana", card: "7♥" })  -> "Ana jogou 7♥"
+//   t("n_played", { name: "Ana", card: "7♥" })  -> "Ana jogou 7♥"
 //   Elements with data-i18n="key" get their text from translate(root); data-i18n-label sets aria-label,
 //   data-i18n-placeholder sets the placeholder.
 
