@@ -88,7 +88,7 @@ def create_app(config: Config | None = None) -> Starlette:
         player = await hub.player(token)
         if player is None:
             raise CommandError("bad_token", "Identidade inválida: escolha um apelido de novo.")
-        if await hub.banned(player["nickname"], ("server",)):
+        if await hub.banned(player["nickname"], "server"):
             raise CommandError("banned", "Este apelido foi banido do servidor.")
         return player
 
@@ -299,7 +299,7 @@ def create_app(config: Config | None = None) -> Starlette:
             conn.error(None, "bad_token", "Identidade inválida.")
             conn.close(4001, "bad token")
             return None
-        if player is not None and await hub.banned(player["nickname"], ("server",)):
+        if player is not None and await hub.banned(player["nickname"], "server"):
             conn.error(None, "banned", "Este apelido foi banido do servidor.")
             conn.close(4003, "banned")
             return None

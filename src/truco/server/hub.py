@@ -15,7 +15,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import Rules, RulesError, to_record
@@ -25,6 +25,8 @@ from truco.server.store import Store, bans, events, players, seats, tables
 from truco.server.table import DEFAULT_BOT, CommandError, Table
 
 MAX_TIMER = 600
+_ANY_BAN = select(bans.c.id).where(bans.c.nickname_key == bindparam("key")).limit(1)
+_SERVER_BAN = _ANY_BAN.where(bans.c.scope == "server")
 PLAYER_CACHE = 100_000
 
 log = logging.getLogger("truco.server")
@@ -75,7 +77,7 @@ class Hub:
     # -- players -------------------------------------------------------------
 
     async def new_player(self, nickname: str) -> dict[str, Any]:
-        if await self.banned(nickname, ("server",)):
+        if await self.banned(nickname, "server"):
             raise CommandError("banned", "Este apelido foi banido do servidor.")
         pid = new_id(12)
         row = {"id": pid, "nickname": nickname, "nickname_key": nickname_key(nickname), "created_at": time.time()}
@@ -99,11 +101,14 @@ class Hub:
                 self._players.pop(next(iter(self._players)))
         return self._players[pid]
 
-    async def banned(self, nickname: str | None, scopes: tuple[str, ...]) -> bool:
+    async def banned(self, nickname: str | None, scope: str) -> bool:
+        """Whether ``nickname`` is banned from the server, or (``scope="chat"``) from the chat,
+        which a server ban includes. Asked of the database each time, so a ban from
+        ``truco admin`` takes effect at once."""
         if nickname is None:
             return False
-        stmt = select(bans.c.id).where(bans.c.nickname_key == nickname_key(nickname), bans.c.scope.in_(scopes))
-        return await self.store.quick(self.store.scalar, stmt) is not None
+        stmt = _SERVER_BAN if scope == "server" else _ANY_BAN
+        return await self.store.quick(self.store.scalar, stmt, {"key": nickname_key(nickname)}) is not None
 
     # -- tables ---------------------------------------------------------------
 

@@ -185,9 +185,9 @@ class Store:
 
     # -- blocking helpers (call through ``run`` from async code) ------------
 
-    def scalar(self, stmt: Any) -> Any:
+    def scalar(self, stmt: Any, params: dict[str, Any] | None = None) -> Any:
         with self.engine.connect() as conn:
-            return conn.execute(stmt).scalar()
+            return conn.execute(stmt, params).scalar()
 
     def rows(self, stmt: Any) -> list[Any]:
         with self.engine.connect() as conn:

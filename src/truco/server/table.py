@@ -741,7 +741,7 @@ class Table:
             seat.chat_times.popleft()
         if len(seat.chat_times) >= cfg.chat_burst:
             raise CommandError("chat_rate", "Calma: mensagens demais em pouco tempo.")
-        if await self.hub.banned(seat.nickname, ("chat", "server")):
+        if await self.hub.banned(seat.nickname, "chat"):
             raise CommandError("chat_banned", "Você está proibido de usar o chat.")
         seat.chat_times.append(now)
         await self._commit("chat", {**data, "text": text, "nickname": seat.nickname}, conn, cmd["id"])
