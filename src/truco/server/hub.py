@@ -37,7 +37,8 @@ class Hub:
         self.config = config
         self.store = Store(config.db_url)
         self.tables: dict[str, Table] = {}
-        self.bot_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="truco-bots")
+        # two, so that a quick bot is not stuck behind a long search
+        self.bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="truco-bots")
         self.signer: Signer | None = None
         self._sweeper: asyncio.Task[None] | None = None
         #: players by id (a nickname never changes), the oldest forgotten first
