@@ -280,6 +280,7 @@ def main() -> None:
         for p in procs:
             p.join()
         elapsed = time.monotonic() - start - args.warmup
+        inside = httpx.get(url + "/api/stats", timeout=30).json()
         cpu = (cpu_seconds(server.pid) - cpu0) if server else float("nan")
     finally:
         if server is not None:
@@ -300,6 +301,12 @@ def main() -> None:
                 f"{name}: p50 {pct(xs, 50):.1f} ms, p99 {pct(xs, 99):.1f} ms, max {max(xs):.1f} ms, "
                 f"mean {statistics.fmean(xs):.1f} ms (n={len(xs)})"
             )
+    cm = inside["command_ms"]
+    if cm.get("n"):
+        print(
+            f"inside the server, command read -> step and ack queued (last minute): p50 {cm['p50']} ms, "
+            f"p99 {cm['p99']} ms, max {cm['max']} ms (n={cm['n']})"
+        )
     print(f"server CPU: {cpu:.1f} s over {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
     print(f"client CPU: {sum(r['cpu'] for r in results):.1f} s in {args.procs} process(es), connecting included")
     print(f"races lost (illegal, a partner answered first): {sum(r['illegal'] for r in results)}")

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["admin", "identity", "signals", "store", "table"]
+MODULES = ["admin", "hub", "identity", "signals", "store", "table"]
 
 
 @pytest.mark.parametrize("name", MODULES)

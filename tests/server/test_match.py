@@ -26,6 +26,9 @@ def test_four_players_play_a_whole_match(server):
             matches = (await p.http.get("/api/history")).json()["matches"]
             assert [(m["table_id"], m["seat"], m["won"]) for m in matches] == [(table_id, i, (i & 1) == winner)]
 
+        stats = (await players[0].http.get("/api/stats")).json()
+        assert stats["tables"] >= 1 and stats["command_ms"]["n"] >= socks[0].version // 2
+
         replay = (await players[0].http.get(f"/api/tables/{table_id}/replay")).json()
         steps = replay["steps"]
         assert [s["v"] for s in steps] == list(range(1, socks[0].version + 1))

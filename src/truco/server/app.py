@@ -164,6 +164,9 @@ def create_app(config: Config | None = None) -> Starlette:
             bot["kind"] = data["bot"]
         return JSONResponse(await hub.create(player, {"seats": [{"type": "me"}, bot, bot, bot]}))
 
+    async def stats(_request: Request) -> Response:
+        return JSONResponse(hub.stats.report(hub))
+
     async def lobby(_request: Request) -> Response:
         return JSONResponse({"tables": hub.lobby()})
 
@@ -330,7 +333,7 @@ def create_app(config: Config | None = None) -> Starlette:
             elif not ((type(cid) is int) or (isinstance(cid, str) and 1 <= len(cid) <= 64)):
                 conn.error(None, "bad_message", "every command needs an id: a string of 1..64 characters or an integer")
             else:
-                table.post("cmd", conn, msg)
+                table.post("cmd", conn, msg, now)
 
     routes = [
         Route("/", index),
@@ -343,6 +346,7 @@ def create_app(config: Config | None = None) -> Starlette:
         Route("/api/tables", lobby, methods=["GET"]),
         Route("/api/quick", quick, methods=["POST"]),
         Route("/api/history", history),
+        Route("/api/stats", stats),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", replay),

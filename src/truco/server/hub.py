@@ -12,6 +12,7 @@ import json
 import logging
 import secrets
 import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -40,6 +41,7 @@ class Hub:
         # two, so that a quick bot is not stuck behind a long search
         self.bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="truco-bots")
         self.signer: Signer | None = None
+        self.stats = Stats()
         self._sweeper: asyncio.Task[None] | None = None
         #: players by id (a nickname never changes), the oldest forgotten first
         self._players: dict[str, dict[str, Any]] = {}
@@ -300,3 +302,43 @@ def parse_create(spec: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             raise bad(f"{flag} must be true or false")
         config[flag] = value
     return config, out
+
+
+class Stats:
+    """How fast the server answers: the time from reading a command to having queued its
+    step to every audience and its ack, over the last minute.
+
+    >>> s = Stats()
+    >>> for ms in range(1, 101):
+    ...     s.command(ms / 1000)
+    >>> s.percentiles()["p99"]
+    100.0
+    """
+
+    WINDOW = 60.0
+
+    def __init__(self) -> None:
+        self._recent: deque[tuple[float, float]] = deque()
+
+    def command(self, seconds: float) -> None:
+        now = time.monotonic()
+        self._recent.append((now, seconds * 1000))
+        while self._recent and now - self._recent[0][0] > self.WINDOW:
+            self._recent.popleft()
+
+    def percentiles(self) -> dict[str, float | int]:
+        ms = sorted(m for _, m in self._recent)
+        if not ms:
+            return {"n": 0}
+
+        def at(q: float) -> float:
+            return round(ms[min(len(ms) - 1, int(q * len(ms)))], 2)
+
+        return {"n": len(ms), "p50": at(0.5), "p99": at(0.99), "max": round(ms[-1], 2)}
+
+    def report(self, hub: Hub) -> dict[str, Any]:
+        return {
+            "tables": len(hub.tables),
+            "connections": sum(len(t.connections()) for t in hub.tables.values()),
+            "command_ms": self.percentiles(),
+        }

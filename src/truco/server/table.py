@@ -447,7 +447,7 @@ class Table:
     # -- timers ------------------------------------------------------------
 
     def post(self, *msg: Any) -> None:
-        """Leave a message for the actor, e.g. ``post("cmd", conn, command)`` or ``post("detach", conn)``."""
+        """Leave a message for the actor: ``post("cmd", conn, command, received_at)``, ``post("detach", conn)``…"""
         self.queue.put_nowait(msg)
 
     def _schedule(self) -> None:
@@ -507,11 +507,13 @@ class Table:
     async def _handle(self, msg: tuple[Any, ...]) -> None:
         what = msg[0]
         if what == "cmd":
-            conn, cmd = msg[1], msg[2]
+            conn, cmd, received = msg[1], msg[2], msg[3]
             try:
                 await self._command(conn, cmd)
             except CommandError as e:
                 conn.error(cmd.get("id"), e.code, str(e), **e.extra)
+            else:
+                self.hub.stats.command(time.monotonic() - received)
         elif what == "attach":
             await self._attach(*msg[1:])
         elif what == "detach":
