@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tests.web.conftest import ANY_MOVE, hand_of, move, quick_play
+from playwright.sync_api import TimeoutError
+from tests.web.conftest import ANY_MOVE, describe, hand_of, move, quick_play
 
 pytestmark = pytest.mark.browser
 
@@ -48,8 +49,12 @@ def play_on(page, before, by):
         page.mouse.move(x, y - 60, steps=4)
         page.mouse.move(x, y - 160, steps=4)
         page.mouse.up()
-    page.wait_for_selector(f'.trick .played[data-card="{card}"]')
-    assert card not in hand_of(page)
+    # the narration tells it even when the bots have already closed the trick (or the hand)
+    told = f"Zé jogou {card[0]}{dict(zip('DSHC', '♦♠♥♣', strict=True))[card[1]]}"
+    try:
+        page.wait_for_selector(f'.log-list li:text-is("{told}")', state="attached")
+    except TimeoutError:
+        raise AssertionError(f"{card} was not played; the page says: {describe(page)}") from None
 
 
 def test_a_reload_in_the_middle_of_a_hand_resumes_it(new_page):
