@@ -7,6 +7,11 @@
 import { prefs, savePrefs } from "./prefs.js";
 
 const PT = {
+  help_title: "Como se joga",
+  help_goal: "Duas duplas, três cartas cada, melhor de três vazas. Quem fizer 12 tentos primeiro vence.",
+  help_order: "Da mais fraca à mais forte",
+  help_manilha: "A vira manda: a carta logo acima dela é a manilha e ganha de todas. Entre manilhas: ♦ < ♠ < ♥ < ♣ (zap).",
+  help_truco: "Na sua vez, grite TRUCO e a mão vale 3; os outros aceitam, correm ou pedem SEIS.",
   closed: "Desconectado desta mesa (aberta em outra aba, ou sem permissão).",
   bot_random: "Bot sortudo",
   bot_heuristic: "Bot de boteco",
@@ -223,6 +228,11 @@ const PT = {
 };
 
 const EN = {
+  help_title: "How to play",
+  help_goal: "Two teams, three cards each, best of three tricks. The first team to 12 points wins.",
+  help_order: "From the weakest to the strongest",
+  help_manilha: "The vira rules: the rank just above it is the manilha and beats every other card. Among manilhas: ♦ < ♠ < ♥ < ♣ (zap).",
+  help_truco: "On your turn, shout TRUCO and the hand is worth 3; they accept, run or ask SIX.",
   closed: "Disconnected from this table (opened in another tab, or not allowed).",
   bot_random: "Lucky bot",
   bot_heuristic: "Pub bot",
@@ -437,6 +447,11 @@ const EN = {
 };
 
 const ES = {
+  help_title: "Cómo se juega",
+  help_goal: "Dos parejas, tres cartas cada uno, al mejor de tres bazas. Gana la primera pareja que llega a 12.",
+  help_order: "De la más débil a la más fuerte",
+  help_manilha: "Manda la vira: la carta justo encima es la manilla y gana a todas. Entre manillas: ♦ < ♠ < ♥ < ♣ (zap).",
+  help_truco: "En tu turno, grita TRUCO y la mano vale 3; los otros aceptan, no quieren o piden SEIS.",
   closed: "Desconectado de esta mesa (abierta en otra pestaña, o sin permiso).",
   bot_random: "Bot suertudo",
   bot_heuristic: "Bot de bar",

@@ -55,12 +55,14 @@ export class Lobby {
       mine: h("section", { class: "card mine" }),
       open: h("section", { class: "card open-tables", "aria-labelledby": "open-title" }),
       history: h("section", { class: "card history", "aria-labelledby": "history-title" }),
+      help: h("section", { class: "card help", "aria-labelledby": "help-title" }),
     };
     const e = this.el;
-    fill(this.root, h("div", { class: "lobby" }, h("div", { class: "lobby-main" }, e.hero, e.mine, e.create), h("div", { class: "lobby-side" }, e.open, e.history)));
+    fill(this.root, h("div", { class: "lobby" }, h("div", { class: "lobby-main" }, e.hero, e.mine, e.create), h("div", { class: "lobby-side" }, e.open, e.history, e.help)));
   }
 
   render() {
+    this.renderHelp();
     this.renderHero();
     this.renderCreate();
     this.renderMine();
@@ -120,6 +122,20 @@ export class Lobby {
         h("button", { class: "btn btn-primary btn-big", type: "submit", id: "play-now" }, t("play_now")),
         h("p", { class: "hint" }, t("play_now_hint")),
       ),
+    );
+  }
+
+  /** The game in four lines, with the cards from the weakest to the strongest. */
+  renderHelp() {
+    const order = ["4D", "5S", "6H", "7C", "QD", "JS", "KH", "AC", "2D", "3S"];
+    fill(
+      this.el.help,
+      h("h2", { id: "help-title" }, t("help_title")),
+      h("p", {}, t("help_goal")),
+      h("div", { class: "help-cards", role: "img", "aria-label": t("help_order") }, order.map((c) => h("span", { svg: cardSVG(c, { faces: prefs.faces, fourColor: prefs.fourColor }) }))),
+      h("p", { class: "hint help-order" }, t("help_order")),
+      h("p", {}, t("help_manilha")),
+      h("p", {}, t("help_truco")),
     );
   }
 
@@ -223,7 +239,7 @@ export class Lobby {
     );
     fill(
       this.el.create,
-      h("details", { class: "create-details" }, h("summary", { id: "create-title" }, h("span", { class: "summary-title" }, t("create_table")), h("span", { class: "hint" }, t("create_table_hint"))), form),
+      h("details", { class: "create-details", open: window.matchMedia("(min-width: 981px)").matches }, h("summary", { id: "create-title" }, h("span", { class: "summary-title" }, t("create_table")), h("span", { class: "hint" }, t("create_table_hint"))), form),
     );
   }
 
