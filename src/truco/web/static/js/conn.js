@@ -4,6 +4,8 @@
 import { token } from "./api.js";
 
 const FATAL = new Set([4001, 4003, 4000]);
+const PING_MS = 15000;
+const STALE_MS = 2 * PING_MS + 5000;
 
 export class TableConnection {
   /**
@@ -28,6 +30,7 @@ export class TableConnection {
 
   start() {
     this.stopped = false;
+    this.lastSeen = Date.now();
     this.open();
   }
 
@@ -55,8 +58,23 @@ export class TableConnection {
       if (this.invite) hello.invite = this.invite;
       ws.send(JSON.stringify(hello));
     };
-    ws.onmessage = (e) => this.receive(JSON.parse(e.data));
+    ws.onmessage = (e) => {
+      this.lastSeen = Date.now();
+      this.receive(JSON.parse(e.data));
+    };
     ws.onclose = (e) => this.closed(ws, e);
+  }
+
+  /** Ping the server; a connection silent for longer than two pings is dead even if no close came. */
+  keepAlive() {
+    if (Date.now() - this.lastSeen > STALE_MS) {
+      const ws = this.ws;
+      ws.onclose = null;
+      ws.close();
+      this.closed(ws, { code: 4998 });
+      return;
+    }
+    this.send({ type: "ping" }).catch(() => {});
   }
 
   receive(msg) {
@@ -66,7 +84,7 @@ export class TableConnection {
         this.serverOffset = msg.server_time - Date.now() / 1000;
         this.onStatus("open");
         clearInterval(this.pingTimer);
-        this.pingTimer = setInterval(() => this.send({ type: "ping" }).catch(() => {}), 15000);
+        this.pingTimer = setInterval(() => this.keepAlive(), PING_MS);
         break;
       case "snapshot":
         this.version = msg.v;
