@@ -3,7 +3,8 @@
 
 import { token } from "./api.js";
 
-const FATAL = new Set([4001, 4003, 4000]);
+// identity refused, table not found, or the seat opened elsewhere: reconnecting would not help
+const FATAL = new Set([4000, 4001, 4003, 4004]);
 const PING_MS = 15000;
 const STALE_MS = 2 * PING_MS + 5000;
 

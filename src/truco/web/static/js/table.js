@@ -945,12 +945,7 @@ export class TableScreen {
               {
                 class: "btn btn-accept btn-big",
                 disabled: this.askedRematch,
-                onclick: async () => {
-                  this.askedRematch = true;
-                  if (this.rematch) this.navigate(`/t/${this.rematch}`);
-                  else if (!(await this.send({ type: "rematch" }))) this.askedRematch = false;
-                  this.renderOverlay();
-                },
+                onclick: () => this.askRematch(),
               },
               this.rematch ? `${t("rematch")} →` : t("rematch"),
             )
@@ -958,6 +953,26 @@ export class TableScreen {
         h("button", { class: "btn btn-big", onclick: () => this.navigate("/") }, t("back_to_lobby")),
       ),
     );
+  }
+
+  /** Open the rematch, or join it when another seat opened it first. */
+  async askRematch() {
+    this.askedRematch = true;
+    this.renderOverlay();
+    if (this.rematch) {
+      this.navigate(`/t/${this.rematch}`);
+      return;
+    }
+    try {
+      await this.conn.send({ type: "rematch" });
+    } catch (err) {
+      if (err.table_id) this.navigate(`/t/${err.table_id}`);
+      else {
+        this.askedRematch = false;
+        this.renderOverlay();
+        toast(t("error", { msg: err.message || err.code }), "error");
+      }
+    }
   }
 
   /** The countdown ring and seconds of the seats on the clock. */
