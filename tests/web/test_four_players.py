@@ -237,3 +237,8 @@ def test_four_people_play_a_whole_match(new_page):
     pages[0].get_by_role("button", name="Revanche").click()
     pages[0].wait_for_function("(url) => location.href !== url", arg=first)
     pages[0].wait_for_selector(".hand .hand-card")
+    for page in pages[1:]:
+        page.get_by_role("button", name=re.compile("Revanche")).click()
+        page.wait_for_url(pages[0].url)
+        page.wait_for_selector(".hand .hand-card")
+    assert [p.locator(".scoreboard .team-points").all_inner_texts() for p in pages] == [["0", "0"]] * 4
