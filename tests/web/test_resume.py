@@ -18,12 +18,15 @@ def card_turn(page):
 
 
 def table_state(page):
-    """What the seat sees that must survive: its cards, the vira and the score."""
+    """What the seat sees that must survive: its cards, the vira, the score and the open trick."""
     card_turn(page)
     return {
         "hand": hand_of(page),
         "vira": page.locator(".vira-box .manilha-label strong").text_content(),
         "score": page.locator(".scoreboard .team-points").all_text_contents(),
+        "trick": page.eval_on_selector_all(
+            ".trick .played:not(.settled)", "els => els.map(e => e.dataset.seat + e.dataset.card)"
+        ),
     }
 
 

@@ -42,8 +42,7 @@ export class ReplayScreen {
     s.view = null;
     s.chat = [];
     s.log = [];
-    s.shownTrick = [];
-    s.trickDone = false;
+    s.resetTrick();
     fill(s.el.logList);
     for (const step of this.steps.slice(0, this.index + 1)) s.step(step, false);
     s.render();

@@ -16,6 +16,8 @@ import { play as sound } from "./sound.js";
 
 // Bots have no nickname; people tell them apart by these.
 const BOT_NAMES = ["Zeca", "Dita", "Tonho", "Lia"];
+const CHAT_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16v11H9l-5 4z" fill="currentColor"/></svg>';
 const SUIT_SYMBOL = { D: "♦", S: "♠", H: "♥", C: "♣" };
 const RING = 2 * Math.PI * 27;
 
@@ -48,7 +50,8 @@ export class TableScreen {
     this.busy = false;
     this.shownTrick = [];
     this.trickDone = false;
-    this.trickWinner = null;
+    // the team that took the trick shown: undefined while it is open (or when a run ended the hand), null for a tie
+    this.trickWinner = undefined;
     this.flying = new Set();
     this.bubbles = new Map();
     this.presence = new Map();
@@ -83,6 +86,7 @@ export class TableScreen {
     const el = document.getElementById("conn");
     el.className = "conn";
     el.textContent = "";
+    fill(document.getElementById("screen-tools"));
   }
 
   /** The connection's state in the header: nothing while all is well. */
@@ -144,7 +148,7 @@ export class TableScreen {
         if (this.trickDone) {
           this.shownTrick = [];
           this.trickDone = false;
-          this.trickWinner = null;
+          this.trickWinner = undefined;
         }
         this.shownTrick.push({ seat: ev.seat, card: ev.card, covered: ev.covered });
         this.flying.add(ev.seat);
@@ -169,6 +173,8 @@ export class TableScreen {
         }
         break;
       case "hand_ended":
+        // a hand may end in the middle of a trick (a run): its cards stay, settled, until the next card
+        this.trickDone = true;
         if (live) {
           const mine = ev.winner === this.myTeam();
           if (ev.winner !== null) this.banner(`+${ev.points} ${t(mine ? "us" : "them")}`, mine ? "good" : "bad");
@@ -221,7 +227,7 @@ export class TableScreen {
     const v = this.view;
     this.flying.clear();
     this.trickDone = false;
-    this.trickWinner = null;
+    this.trickWinner = undefined;
     this.shownTrick = [];
     if (!v) return;
     if (v.trick.length) this.shownTrick = v.trick.map((p) => ({ ...p }));
@@ -319,6 +325,7 @@ export class TableScreen {
     e.actions = h("div", { class: "actions", role: "toolbar", "aria-label": t("your_turn") });
     e.hand = h("div", { class: "hand", role: "group", "aria-label": t("your_hand") });
     e.me = h("section", { class: "me-area" }, e.status, e.actions, e.hand);
+    this.buildJumps();
     e.overlay = h("div", { class: "overlay-slot" });
     e.panels = {
       signals: h("div", { class: "panel", id: "panel-signals", role: "tabpanel" }),
@@ -334,6 +341,20 @@ export class TableScreen {
     this.buildChat();
     this.buildLog();
     this.render();
+  }
+
+  /** On a narrow screen the panels are below the table: two buttons in the header jump there. */
+  buildJumps() {
+    const jump = (tab) => () => {
+      this.tab = tab;
+      this.renderSide();
+      this.el.side.scrollIntoView({ behavior: "smooth" });
+    };
+    fill(
+      document.getElementById("screen-tools"),
+      h("button", { class: "icon-btn", "aria-label": t("chat"), onclick: jump("chat"), svg: CHAT_ICON }),
+      h("button", { class: "icon-btn", "aria-label": t("gestures"), onclick: jump("signals"), svg: gestureSVG("piscar") }),
+    );
   }
 
   buildChat() {
@@ -527,7 +548,7 @@ export class TableScreen {
     this.flying.clear();
     const w = this.trickWinner;
     const result =
-      this.trickDone && this.shownTrick.length
+      this.trickDone && this.shownTrick.length && w !== undefined
         ? h(
             "div",
             { class: `trick-result ${w === null ? "tie" : w === this.myTeam() ? "us" : "them"}` },
