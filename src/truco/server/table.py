@@ -572,9 +572,14 @@ class Table:
             kind, level = (s.bot_kind, s.bot_level) if s.kind == "bot" else (DEFAULT_BOT, "medium")
             s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", self.seed + seat)
         seen = view(m, seat)
-        action = await asyncio.get_running_loop().run_in_executor(self.hub.bot_executor, s.bot.act, seen)
-        if self.match is not m or seat not in m.to_act():
-            return
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(self.hub.bot_executor, s.bot.act, seen)
+            if action not in seen.legal:
+                raise ValueError(f"{action} is not one of the view's legal actions")
+        except Exception:
+            # a faulty bot must not stall the table: it plays what the clock would
+            log.exception("table %s: the %s bot of seat %d failed", self.id, s.bot_kind or DEFAULT_BOT, seat)
+            action = automatic_action(m, seat)
         by = "bot" if s.kind == "bot" else "takeover"
         await self._commit("act", {"seat": seat, "action": action.to_json(), "by": by})
 
