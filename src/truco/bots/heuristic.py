@@ -23,9 +23,9 @@ from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, View
 
 #: Bluffing rate (raise with a weak hand) and strength thresholds, per level.
 STYLE = {
-    "easy": {"bluff": 0.04, "raise": 0.78, "reraise": 0.85, "call_bias": 0.0, "edge": 0.5},
-    "medium": {"bluff": 0.08, "raise": 0.70, "reraise": 0.8, "call_bias": 0.06, "edge": 0.75},
-    "hard": {"bluff": 0.10, "raise": 0.68, "reraise": 0.8, "call_bias": 0.06, "edge": 0.75},
+    "easy": {"bluff": 0.02, "raise": 0.9, "reraise": 0.85, "call_bias": 0.0, "edge": 0.5},
+    "medium": {"bluff": 0.04, "raise": 0.85, "reraise": 0.8, "call_bias": 0.06, "edge": 0.75},
+    "hard": {"bluff": 0.06, "raise": 0.8, "reraise": 0.8, "call_bias": 0.06, "edge": 0.75},
 }
 
 

@@ -37,8 +37,8 @@ DRAWS = {"easy": 24, "medium": 96, "hard": 300}
 #: How often a raise is a bluff, in our model of an opponent that raises.
 BLUFF_PRIOR = 0.08
 #: Below this win chance (our measure, in their seat) a truco is probably a bluff; each later raise needs more.
-RAISE_STRENGTH = 0.66
-RAISE_STEP = 0.07
+RAISE_STRENGTH = 0.76
+RAISE_STEP = 0.05
 #: A card play this far behind the best after a third of the draws is not rolled out further.
 PRUNE = 0.15
 #: A raise must gain this much match equity to be worth showing strength.
