@@ -675,6 +675,12 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
 }
 
+/** The text of ``key``, or ``fallback`` when no language has it (a value the server offers that we have no words for). */
+export function tOr(key, fallback) {
+  const text = t(key);
+  return text === key ? String(fallback) : text;
+}
+
 export function setLang(lang) {
   prefs.lang = lang in STRINGS ? lang : "pt-BR";
   savePrefs();

@@ -3,29 +3,10 @@
 import { api, becomeGuest, rememberSeat, whoAmI } from "./api.js";
 import { cardSVG } from "./cards.js";
 import { h, fill, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tOr } from "./i18n.js";
 import { prefs } from "./prefs.js";
 
 const TIMERS = [0, 10, 15, 20, 30, 60];
-
-/** The text of an option's value, in words; the raw value when no words are known. */
-function optionText(name, value) {
-  const key = `opt_${name}_${value}`;
-  const text = t(key);
-  return text === key ? String(value) : text;
-}
-
-function kindText(kind) {
-  const key = `bot_${kind}`;
-  const text = t(key);
-  return text === key ? kind : text;
-}
-
-function levelText(level) {
-  const key = `level_${level}`;
-  const text = t(key);
-  return text === key ? level : text;
-}
 
 export class Lobby {
   constructor(root, { navigate }) {
@@ -187,7 +168,7 @@ export class Lobby {
     const bots = [];
     for (const kind of o.bots.kinds) for (const level of o.bots.levels) bots.push({ kind, level });
     const seatChoices = [{ type: "open" }, ...bots.map((b) => ({ type: "bot", ...b }))];
-    const seatText = (s) => (s.type === "open" ? t("seat_human") : `${kindText(s.kind)}, ${levelText(s.level)}`);
+    const seatText = (s) => (s.type === "open" ? t("seat_human") : `${tOr(`bot_${s.kind}`, s.kind)}, ${tOr(`level_${s.level}`, s.level)}`);
     // the heuristic bot at the middle level, as in "Jogar agora"
     const kind = o.bots.kinds.includes("heuristic") ? "heuristic" : o.bots.kinds[0];
     const level = o.bots.levels[Math.floor(o.bots.levels.length / 2)];
@@ -215,7 +196,7 @@ export class Lobby {
     };
     drawSeats(4);
     const rules = Object.entries(o.options).map(([name, values]) =>
-      select(`opt-${name}`, t(`opt_${name}`), values, { text: (v) => optionText(name, v), blank: t("as_profile") }),
+      select(`opt-${name}`, t(`opt_${name}`), values, { text: (v) => tOr(`opt_${name}_${v}`, v), blank: t("as_profile") }),
     );
     const form = h(
       "form",

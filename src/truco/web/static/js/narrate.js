@@ -1,13 +1,11 @@
 // The table's events told in words, for the narrated log and for screen readers.
 // Hands and tricks are numbered from 0 by the engine and from 1 for people.
 
-import { cardShort, t } from "./i18n.js";
+import { cardShort, t, tOr } from "./i18n.js";
 
 /** What a raise to ``value`` is called: TRUCO, SEIS, NOVE, DOZE (DEZ in Mineiro's ladder). */
 export function callName(value) {
-  const key = `raise_${value}`;
-  const text = t(key);
-  return text === key ? t("raise_n", { n: value }) : text;
+  return tOr(`raise_${value}`, t("raise_n", { n: value }));
 }
 
 /**

@@ -9,7 +9,7 @@ import { backSVG, cardSVG } from "./cards.js";
 import { TableConnection } from "./conn.js";
 import { fill, h, toast } from "./dom.js";
 import { GESTURES, gestureSVG } from "./gestures.js";
-import { cardShort, cardText, t } from "./i18n.js";
+import { cardShort, cardText, t, tOr } from "./i18n.js";
 import { callName, narrate } from "./narrate.js";
 import { prefs } from "./prefs.js";
 import { play as sound } from "./sound.js";
@@ -497,7 +497,7 @@ export class TableScreen {
     const bubble = this.bubbles.get(seat);
     const showBubble = bubble && bubble.until > Date.now();
     const badges = [];
-    if (info.kind === "bot") badges.push(h("span", { class: "badge", title: t("seat_bot", { level: t(`level_${info.bot?.level}`) }) }, "bot"));
+    if (info.kind === "bot") badges.push(h("span", { class: "badge", title: t("seat_bot", { level: tOr(`level_${info.bot?.level}`, info.bot?.level) }) }, "bot"));
     if (presence.takeover && !this.replay) badges.push(h("span", { class: "badge badge-warn" }, "bot ⟳"));
     if (away) badges.push(h("span", { class: "badge badge-off" }, "offline"));
     if (v && v.dealer === seat) badges.push(h("span", { class: "badge badge-dealer", title: "dealer" }, "D"));
