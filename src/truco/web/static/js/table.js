@@ -440,7 +440,7 @@ export class TableScreen {
         "div",
         { class: `team ${cls}`, "aria-label": `${label}: ${pts}` },
         h("span", { class: "team-label" }, label),
-        h("span", { class: "team-points" }, pts),
+        h("span", { class: `team-points${this.shownScore && this.shownScore[cls] !== pts ? " bump" : ""}` }, pts),
         h("span", { class: "tentos", "aria-hidden": "true" }, Array.from({ length: 12 }, (_, i) => h("i", { class: i < pts ? "on" : "" }))),
       );
     const marks = [];
@@ -464,6 +464,7 @@ export class TableScreen {
       ),
       team(t("them"), score[1 - mine], "them"),
     );
+    this.shownScore = { us: score[mine], them: score[1 - mine] };
   }
 
   renderSeats() {
@@ -634,6 +635,14 @@ export class TableScreen {
     }
     fill(e.hand, cards);
     e.hand.classList.toggle("my-turn", v.to_act.includes(seat));
+    // a new hand is dealt: the cards fly in once
+    if (this.dealt !== v.hand_number) {
+      this.dealt = v.hand_number;
+      cards.forEach((c, i) => {
+        c.classList.add("deal");
+        c.style.animationDelay = `${i * 90}ms`;
+      });
+    }
 
     // buttons, only from the legal actions
     const buttons = [];
