@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_a_person_plays_a_whole_match_against_bots(new_page):
-    page = new_page()
+    page = new_page(reduced_motion="reduce")
     quick_play(page)
     moves = 0
     while move(page):
