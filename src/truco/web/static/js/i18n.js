@@ -7,6 +7,7 @@
 import { prefs, savePrefs } from "./prefs.js";
 
 const PT = {
+  join_title: "Uma mesa te espera. Sente-se!",
   help_title: "Como se joga",
   help_goal: "Duas duplas, três cartas cada, melhor de três vazas. Quem fizer 12 tentos primeiro vence.",
   help_order: "Da mais fraca à mais forte",
@@ -228,6 +229,7 @@ const PT = {
 };
 
 const EN = {
+  join_title: "A table is waiting for you. Sit down!",
   help_title: "How to play",
   help_goal: "Two teams, three cards each, best of three tricks. The first team to 12 points wins.",
   help_order: "From the weakest to the strongest",
@@ -447,6 +449,7 @@ const EN = {
 };
 
 const ES = {
+  join_title: "Una mesa te espera. ¡Siéntate!",
   help_title: "Cómo se juega",
   help_goal: "Dos parejas, tres cartas cada uno, al mejor de tres bazas. Gana la primera pareja que llega a 12.",
   help_order: "De la más débil a la más fuerte",

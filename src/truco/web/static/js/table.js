@@ -895,15 +895,16 @@ export class TableScreen {
   waitingPanel() {
     const held = heldSeat(this.tableId);
     const link = held?.invite ? `${location.origin}${held.invite}` : location.href;
+    const visitor = this.mySeat() === null && this.table.seats.some((x) => x.kind === "open");
     const seats = this.table.seats.map((s) =>
       h("li", { class: `wait-seat kind-${s.kind}` }, h("span", { class: "initial" }, initials(this.name(s.seat))), s.kind === "open" ? "…" : this.name(s.seat)),
     );
     return h(
       "div",
       { class: "overlay", role: "dialog", "aria-label": t("waiting_players") },
-      h("h2", {}, t("waiting_players")),
+      h("h2", {}, t(visitor ? "join_title" : "waiting_players")),
       h("ul", { class: "wait-seats" }, seats),
-      this.mySeat() === null && this.table.seats.some((x) => x.kind === "open") ? this.joinForm() : null,
+      visitor ? this.joinForm() : null,
       h(
         "div",
         { class: "invite-row" },
