@@ -84,7 +84,12 @@ class Person:
     def send(self, msg: dict[str, Any]) -> None:
         future = asyncio.ensure_future(self.ws.send(json.dumps(msg)))
         self.sending.add(future)
-        future.add_done_callback(self.sending.discard)
+        future.add_done_callback(self._sent)
+
+    def _sent(self, future: asyncio.Future[None]) -> None:
+        self.sending.discard(future)
+        if not future.cancelled() and future.exception() is not None:
+            self.stats.errors.append(f"send: {type(future.exception()).__name__}")
 
     def receive(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -201,7 +206,8 @@ def run_clients(
             try:
                 await player(url, token, held, think, stats, rng, until, measure_from)
             except (OSError, websockets.WebSocketException) as e:
-                stats.errors.append(type(e).__name__)
+                # TimeoutError here: the opening handshake took more than websockets' 10 s
+                stats.errors.append(f"connection: {type(e).__name__}")
 
         await asyncio.gather(*(later(i, t, h) for i, (t, h) in enumerate(seats)))
         return stats
