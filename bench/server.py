@@ -88,8 +88,10 @@ class Person:
 
     def _sent(self, future: asyncio.Future[None]) -> None:
         self.sending.discard(future)
-        if not future.cancelled() and future.exception() is not None:
-            self.stats.errors.append(f"send: {type(future.exception()).__name__}")
+        error = None if future.cancelled() else future.exception()
+        # ConnectionClosedOK: a move in flight when this person left for the rematch's table
+        if error is not None and not isinstance(error, websockets.ConnectionClosedOK):
+            self.stats.errors.append(f"send: {type(error).__name__}")
 
     def receive(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
