@@ -73,7 +73,10 @@ def test_a_bot_plays_for_an_absent_player_until_they_return(server):
     run(body())
 
 
-def test_reconnecting_client_gets_the_missing_steps(server):
+def test_reconnecting_client_gets_the_missing_steps(make_server):
+    # a server of its own, with the usual minute of absence: no bot takes the seat while it is away
+    server = make_server("--bot-pause", "0.01")
+
     async def body():
         me = await Player(server, "Volta").register()
         me.held = (await me.post("/api/quick", {})).json()
