@@ -469,6 +469,7 @@ class Match:
         self.any_accept = False
         self.eleven_team = -1
         self._legal_seat = -1
+        self._legal = ()
         self.kind = NORMAL
         deal = self.deals.get(self.hand_number)
         if deal is None:
