@@ -1,11 +1,13 @@
-"""Optional: compile the engine's inner loop with mypyc, as black and mypy ship.
+"""Build: a regular install compiles the engine's inner loop with mypyc, as black and mypy ship;
+an editable install (``pip install -e .``, for development) stays pure Python. Both run the same
+source, and CI runs the engine's tests on both.
 
-    pip install mypy && TRUCO_MYPYC=1 pip install --no-build-isolation .
-
-The same source runs as pure Python by default (``pip install -e .``).
+``TRUCO_MYPYC=0`` forces pure Python (e.g. on a machine without a C compiler); ``TRUCO_MYPYC=1``
+forces the compiled build.
 """
 
 import os
+import sys
 
 from setuptools import setup
 
@@ -18,8 +20,16 @@ COMPILED = [
     "src/truco/engine/rules.py",
 ]
 
+
+def compile_engine() -> bool:
+    flag = os.environ.get("TRUCO_MYPYC")
+    if flag is not None:
+        return flag == "1"
+    return "bdist_wheel" in sys.argv
+
+
 ext_modules = []
-if os.environ.get("TRUCO_MYPYC") == "1":
+if compile_engine():
     from mypyc.build import mypycify
 
     ext_modules = mypycify(COMPILED, opt_level="3")

@@ -12,6 +12,7 @@ from the house rules of the other seeds (see ``docs/rules.md``).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import Any
 
 #: option -> allowed values, the default first.
@@ -107,12 +108,18 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         """The rules as a record's ``"rules"`` object, naming only what differs from the profile."""
-        defaults = Rules.parse(self.profile)
-        data = asdict(self)
-        out: dict[str, Any] = {"profile": self.profile}
-        out.update({k: data[k] for k in OPTIONS if data[k] != getattr(defaults, k)})
-        return out
+        return dict(_rules_json(self))
 
     @property
     def base_value(self) -> int:
         return self.ladder[0]
+
+
+@cache
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    # Every view embeds its rules, and a server builds several views per action.
+    defaults = Rules.parse(rules.profile)
+    data = asdict(rules)
+    out: dict[str, Any] = {"profile": rules.profile}
+    out.update({k: data[k] for k in OPTIONS if data[k] != getattr(defaults, k)})
+    return out

@@ -36,23 +36,6 @@ log = logging.getLogger("truco.server")
 DEFAULT_BOT = "heuristic" if "heuristic" in BOT_KINDS else BOT_KINDS[0]
 
 
-class TableRules(Rules):
-    """The engine's rules whose JSON form is computed once: ``View.to_json`` embeds
-    ``rules.to_json()`` in every view, and the table builds several views per step.
-    (Engine request: cache ``Rules.to_json``; then this class can go.)"""
-
-    __slots__ = ()
-
-    def to_json(self) -> dict[str, Any]:
-        cached = _RULES_JSON.get(self)
-        if cached is None:
-            cached = _RULES_JSON[self] = super().to_json()
-        return cached
-
-
-_RULES_JSON: dict[Rules, dict[str, Any]] = {}
-
-
 #: An audience filter: None (everybody), ("team", t), ("not_team", t), ("seat", s), ("not_seats", frozenset)
 To = tuple[str, Any] | None
 #: A frame's recipient: a seat number, or None for spectators.
@@ -178,7 +161,7 @@ class Table:
         self.hub = hub
         self.id: str = row["id"]
         self.config: dict[str, Any] = json.loads(row["config"])
-        self.rules = TableRules.parse(self.config["rules"])
+        self.rules = Rules.parse(self.config["rules"])
         self.seed: int = row["seed"]
         self.invite: str = row["invite"]
         self.public: bool = bool(row["public"])
