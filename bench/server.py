@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing
 import os
@@ -197,6 +198,8 @@ def run_clients(
     """One client process: its share of the players, then its figures through ``out``."""
 
     async def main() -> Stats:
+        gc.freeze()  # as the server does: no long collections in the middle of a measurement
+        gc.set_threshold(100_000, 50, 1000)
         stats = Stats()
         measure_from = time.monotonic() + warmup
         until = measure_from + duration

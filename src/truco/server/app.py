@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import time
 from collections.abc import AsyncIterator
@@ -59,6 +60,10 @@ def create_app(config: Config | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        # Full garbage collections over thousands of connections stall every table for
+        # hundreds of milliseconds: keep what startup made out of them, and collect rarely.
+        gc.freeze()
+        gc.set_threshold(100_000, 50, 1000)
         yield
         await hub.stop()
 
