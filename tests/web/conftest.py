@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+from tests.server.helpers import Server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -38,55 +32,13 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """``truco serve`` in a subprocess with fast bots, so a test may kill it (SIGKILL) and start it again."""
-
-    def __init__(self, db_url: str, bot_pause: float = 0.05) -> None:
-        self.db_url = db_url
-        self.bot_pause = bot_pause
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> Server:
-        cmd = [sys.executable, "-m", "truco", "serve", "--port", str(self.port), "--db", self.db_url]
-        cmd += ["--bot-pause", str(self.bot_pause), "--log-level", "warning"]
-        log = Path(os.environ.get("TRUCO_TEST_SERVER_LOG", os.devnull))
-        with log.open("ab") as err:
-            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with status {self.proc.returncode} (set TRUCO_TEST_SERVER_LOG)")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/options", timeout=1).status_code == 200:
-                    return self
-            time.sleep(0.1)
-        raise RuntimeError("server did not start")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+#: bots answer at once, so that whole matches fit in a test
+FAST_BOTS = ("--bot-pause", "0.05")
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(f"sqlite:///{tmp_path / 'truco.sqlite3'}").start()
+    s = Server(f"sqlite:///{tmp_path / 'truco.sqlite3'}", *FAST_BOTS).start()
     yield s
     s.stop()
 
