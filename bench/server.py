@@ -199,7 +199,7 @@ def run_clients(
 
     async def main() -> Stats:
         gc.freeze()  # as the server does: no long collections in the middle of a measurement
-        gc.set_threshold(100_000, 50, 1000)
+        gc.set_threshold(700, 4, 10_000)
         stats = Stats()
         measure_from = time.monotonic() + warmup
         until = measure_from + duration
