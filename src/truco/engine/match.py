@@ -502,7 +502,12 @@ class Match:
             deciders = [s for s in order if s & 1 == team]
             self.waiting = deciders[:1] if rules.eleven_decision == "first" else deciders
             self.phase = DECIDING
-        events.append(HandStarted(self.hand_number, dealer, vira, self.kind))
+        events.append(self.hand_started())
+
+    def hand_started(self) -> HandStarted:
+        """The event that opened the hand being played: the first one of a new
+        match, which ``Match()`` has no way to return."""
+        return HandStarted(self.hand_number, self.dealer, self.vira, self.kind)
 
     # -- search support ---------------------------------------------------
 

@@ -24,9 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from truco.bots import BOT_KINDS, Bot, make_bot
-from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, Rules, event_to_json, view
+from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, Rules, event_to_json, parse_action, view
 from truco.engine.events import HandStarted
-from truco.engine.record import parse_action
 from truco.server.signals import GESTURES, signal_table
 from truco.server.store import event_row
 
@@ -277,8 +276,8 @@ class Table:
         elif kind == "start":
             self.match = m = Match(self.rules, seed=self.seed)
             self.status = "playing"
-            hand = HandStarted(m.hand_number, m.dealer, m.vira, m.kind)
-            evs += [({"type": "match_started", "first_dealer": m.first_dealer}, None), (event_to_json(hand), None)]
+            evs.append(({"type": "match_started", "first_dealer": m.first_dealer}, None))
+            evs.append((event_to_json(m.hand_started()), None))
             evs += self._signal_tables()
             changed = True
         elif kind == "signal":
