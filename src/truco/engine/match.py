@@ -561,9 +561,7 @@ class Match:
     # -- explaining -------------------------------------------------------
 
     def _why_illegal(self, action: Action) -> str:
-        seat, kind = action.seat, action.type
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            return f"there is no seat {seat!r} at a table of {self.players}"
+        seat, kind = action.seat, action.type  # apply has checked the seat
         if self.phase == OVER:
             return "the match is over"
         if self.phase == NO_DEAL:

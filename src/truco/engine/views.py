@@ -141,8 +141,8 @@ def view(match: Match, seat: int | None = None, team: int | None = None) -> View
         else:
             hand = tuple(m.hands[seat])
         own_covered = tuple(p.card for t in (*m.tricks, m.trick) for p in t if p.seat == seat and p.covered)  # type: ignore[misc]
-        if eleven_shown:
-            partner = (seat + 2) % 4
+        partner = m.partner_of(seat)
+        if eleven_shown and partner is not None:
             known[partner] = tuple(m.hands[partner])
     elif audience == "team" and eleven_shown:
         known = {s: tuple(m.hands[s]) for s in range(4) if s & 1 == team}
