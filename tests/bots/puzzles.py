@@ -48,14 +48,13 @@ class Puzzle:
                 return True
             if option in (ACCEPT, RUN, RAISE) and action.type == option:
                 return True
-            if action.type == PLAY and action.card is not None and option.rstrip("*") == card_text(action.card):
-                if option.endswith("*") == action.covered:
-                    return True
+            if action.type == PLAY and action.card is not None and option == card_text(action.card, action.covered):
+                return True
         return False
 
 
-def card_text(card: int) -> str:
-    return "4567QJKA23"[card >> 2] + "DSHC"[card & 3]
+def card_text(card: int, covered: bool = False) -> str:
+    return "4567QJKA23"[card >> 2] + "DSHC"[card & 3] + ("*" if covered else "")
 
 
 def parse_move(seat: int, what: str) -> Action:

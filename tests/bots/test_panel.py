@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.bots.puzzles import Puzzle
+
 from truco.bots import BOT_KINDS, DESCRIPTIONS, PANEL, make_bot
 from truco.engine import ACCEPT, PLAY, RAISE, RUN
 
@@ -14,6 +15,8 @@ STRONG_LEAD = Puzzle("strong", "", "7D", ("QC QH 3S", *OTHERS), "")
 JUNK_LEAD = Puzzle("junk", "", "7D", ("4C 5H 6S", *OTHERS), "")
 JUNK_AFTER_A_TRICK = Puzzle("junk-later", "", "7D", ("4C 5H 6S", "5D 7C JS", "3D KD AS", "4D 6H 6C"), "",
                             moves="4C 5D 3D 4D KD 6H")  # fmt: skip
+
+
 #: Seat 0 answers a truco after seat 3 raised in the first trick (nobody won a trick yet).
 def answering(hand: str) -> Puzzle:
     return Puzzle("answer", "", "7D", (hand, "5D 7C JS", "4D KD AS", "5C 6H 6D"), "", moves="5D 4D raise", dealer=0)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from tests.bots.puzzles import PUZZLES
+
 from truco.bots import make_bot
 
 SEEDS = range(5)
