@@ -26,9 +26,7 @@ True
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 from dataclasses import dataclass, field
-from functools import cache
 
 from truco.bots.heuristic import pick
 from truco.bots.knowledge import call_threshold, equity
@@ -38,7 +36,6 @@ from truco.bots.search1 import (
     RAISE_STEP,
     RAISE_STRENGTH,
     Search1Bot,
-    accept_chance,
     candidate_plays,
     seat_chance,
     won_share,
@@ -54,10 +51,13 @@ DRAWS = {"easy": 16, "medium": 96, "hard": 240}
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
 SHOWN_STRONG = 7
-#: Hands of evidence the default raise threshold is worth.
-RATE_PRIOR = 4.0
-#: How many of our raises' answers weigh as much as the answerer model.
-ANSWER_PRIOR = 4.0
+#: Raises per hand of a player that raises only with strength (ours is about this), and how fast its
+#: threshold falls for each raise per hand above that; hands of evidence the default is worth.
+HONEST_RATE, RATE_SLOPE, RATE_PRIOR = 0.5, 0.6, 4.0
+#: The answerer model's threshold shifts we try, to fit how often they accepted our raises.
+SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3)
+#: Our raises they must have answered before the fit moves the answerer model.
+MIN_ANSWERS = 3
 
 
 @dataclass
@@ -70,32 +70,43 @@ class OpponentModel:
     #: their raises after which we saw their open cards, and how many of those showed a weak hand
     shown: int = 0
     weak: int = 0
-    #: answers to our raises
+    #: answers to our raises, and the accepts the answerer model predicted for them at each of ``SHIFTS``
     accepted: int = 0
     ran: int = 0
+    predicted: list[float] = field(default_factory=lambda: [0.0] * len(SHIFTS))
     # -- the hand being played
     hand: int = -1
     score: tuple[int, int] = (0, 0)
     raised_here: set[int] = field(default_factory=set)
     shown_here: int = -1
-    #: (value before, value asked) of our raise still unanswered
+    #: (value before, value asked) of our raise still unanswered, and its predicted accepts per shift
     our_raise: tuple[int, int] | None = None
+    our_prediction: tuple[float, ...] = ()
 
     def bluff_rate(self) -> float:
         """How often a raise of theirs is a bluff: the share of weak hands they showed after raising."""
         return min(0.9, (self.weak + BLUFF_PRIOR * PRIOR_WEIGHT) / (self.shown + PRIOR_WEIGHT))
 
     def raise_threshold(self) -> float:
-        """The hand strength above which they raise, read from how often they raise: a team that
-        raises in a share r of its hands raises with the strongest share r of the hands."""
-        default = 1 - strength_quantile(RAISE_STRENGTH)  # the share of hands above our default threshold
-        rate = (self.raises + default * RATE_PRIOR) / (self.hands + RATE_PRIOR)
-        return strength_at(1 - min(rate, 1.0))
+        """The hand strength above which they raise: ours, lower for a team that raises more often."""
+        rate = (self.raises + HONEST_RATE * RATE_PRIOR) / (self.hands + RATE_PRIOR)
+        return max(0.3, RAISE_STRENGTH - RATE_SLOPE * max(0.0, rate - HONEST_RATE))
 
-    def accept_rate(self) -> tuple[float, float]:
-        """(observed share of our raises they accepted, weight of that observation against the model)."""
-        n = self.accepted + self.ran
-        return (self.accepted + 0.5) / (n + 1), n / (n + ANSWER_PRIOR)
+    def answer_shift(self) -> float:
+        """The shift of the answerer model's threshold that best predicts how often they accepted."""
+        if self.accepted + self.ran < MIN_ANSWERS:
+            return 0.0
+        errors = [(abs(p - self.accepted), abs(s)) for p, s in zip(self.predicted, SHIFTS, strict=True)]
+        return SHIFTS[errors.index(min(errors))]
+
+    def answered(self, accepted: bool) -> None:
+        if accepted:
+            self.accepted += 1
+        else:
+            self.ran += 1
+        if self.our_prediction:
+            self.predicted = [a + b for a, b in zip(self.predicted, self.our_prediction, strict=True)]
+        self.our_raise = None
 
     def observe(self, view: View) -> None:
         """Update from a view of this seat (called before every decision)."""
@@ -103,8 +114,7 @@ class OpponentModel:
         if view.hand_number != self.hand:
             self.close_hand(view, team)
         elif self.our_raise is not None and (view.value >= self.our_raise[1] or view.phase == "answering"):
-            self.accepted += 1  # they accepted, or raised back
-            self.our_raise = None
+            self.answered(True)  # they accepted, or raised back
         pending = view.pending
         if pending and pending.get("team") != team:
             self.count_raise(pending["value"])
@@ -129,7 +139,7 @@ class OpponentModel:
         if self.our_raise is not None:
             gained = view.score[team] - self.score[team]
             if gained == self.our_raise[0] and view.score[1 - team] == self.score[1 - team]:
-                self.ran += 1
+                self.answered(False)
         self.hand = view.hand_number
         self.hands += 1
         self.raised_here = set()
@@ -166,14 +176,23 @@ class SearchBot(Search1Bot):
         p = max(seat_chance(draw, s) for s in seats)
         bluff = self.model.bluff_rate()
         threshold = self.model.raise_threshold() + RAISE_STEP * max(0, step - 1)
-        return bluff + (1 - bluff) / (1 + math.exp(-(p - threshold) / 0.05))
+        return bluff + (1 - bluff) * logistic(p - threshold)
 
-    def accept_weight(self, draw: Match, team: int, mine: int, theirs: int, current: int, asked: int) -> float:
-        """How likely ``team`` accepts our raise with this draw's cards: the sensible-answerer model,
-        moved toward the share of our raises they accepted so far."""
-        q = accept_chance(draw, team, mine, theirs, current, asked)
-        observed, weight = self.model.accept_rate()
-        return weight * observed + (1 - weight) * q
+    def accept_chances(
+        self, draws: list[Match], weights: list[float], team: int, mine: int, theirs: int, current: int, asked: int
+    ) -> list[float]:
+        """How likely ``team`` (on ``mine`` against ``theirs``) accepts our raise from ``current`` to ``asked``
+        in each draw: a sensible answerer that discounts for the raise, its threshold shifted to fit the
+        answers they gave. Remembers what each shift predicts, to score the shifts once they answer."""
+        threshold = call_threshold(mine, theirs, current, asked) + 0.06
+        strengths = [max(seat_chance(d, s) for s in range(d.players) if s & 1 == team) for d in draws]
+        total = sum(weights)
+        self.model.our_prediction = tuple(
+            sum(w * logistic(p - threshold - shift) for w, p in zip(weights, strengths, strict=True)) / total
+            for shift in SHIFTS
+        )
+        shift = self.model.answer_shift()
+        return [logistic(p - threshold - shift) for p in strengths]
 
     # -- decisions --------------------------------------------------------
 
@@ -193,8 +212,8 @@ class SearchBot(Search1Bot):
             ladder = view.rules.ladder
             higher = ladder[ladder.index(asked) + 1]
             ev_raise = 0.0
-            for d, w, win in zip(draws, weights, wins, strict=True):
-                q = self.accept_weight(d, 1 - team, theirs, mine, asked, higher)
+            chances = self.accept_chances(draws, weights, 1 - team, theirs, mine, asked, higher)
+            for w, win, q in zip(weights, wins, chances, strict=True):
                 won = equity(mine + higher, theirs, special) if win == team else equity(mine, theirs + higher, special)
                 ev_raise += w * (q * won + (1 - q) * equity(mine + asked, theirs, special))
             ev_raise /= total
@@ -244,8 +263,8 @@ class SearchBot(Search1Bot):
         current = view.value
         asked = ladder[ladder.index(current) + 1]
         gain = 0.0
-        for d, w, win in zip(draws, weights, wins, strict=True):
-            q = self.accept_weight(d, 1 - team, theirs, mine, current, asked)
+        chances = self.accept_chances(draws, weights, 1 - team, theirs, mine, current, asked)
+        for w, win, q in zip(weights, wins, chances, strict=True):
             if win == team:
                 keep, raised = equity(mine + current, theirs, special), equity(mine + asked, theirs, special)
             elif win is None:
@@ -256,23 +275,7 @@ class SearchBot(Search1Bot):
         return gain / sum(weights)
 
 
-@cache
-def team_strengths() -> tuple[float, ...]:
-    """Our strength measure of a team at the start of a hand (its better seat), over fixed random deals, sorted."""
-    out = []
-    for i in range(400):
-        m = Match(seed=f"strengths/{i}")
-        out.append(max(seat_chance(m, s) for s in (0, 2)))
-    return tuple(sorted(out))
 
-
-def strength_quantile(p: float) -> float:
-    """The share of hands whose team strength is below ``p``."""
-    table = team_strengths()
-    return bisect_left(table, p) / len(table)
-
-
-def strength_at(q: float) -> float:
-    """The team strength below which a share ``q`` of hands fall."""
-    table = team_strengths()
-    return table[min(len(table) - 1, max(0, int(q * len(table))))]
+def logistic(x: float) -> float:
+    """The answerer's and raiser's soft step: 0.5 at the threshold, 0.88 at 0.1 above it."""
+    return 1 / (1 + math.exp(-x / 0.05))
