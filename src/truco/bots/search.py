@@ -56,6 +56,8 @@ SHOWN_STRONG = 7
 HONEST_RATE, RATE_SLOPE, RATE_PRIOR = 0.5, 0.6, 4.0
 #: The answerer model's threshold shifts we try, to fit how often they accepted our raises.
 SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3)
+#: Even a draw where they would not accept explains an acceptance this much (some accept anything).
+ACCEPT_FLOOR = 0.15
 #: Our raises they must have answered before the fit moves the answerer model.
 MIN_ANSWERS = 3
 
@@ -185,7 +187,7 @@ class SearchBot(Search1Bot):
         in each draw: a sensible answerer that discounts for the raise, its threshold shifted to fit the
         answers they gave. Remembers what each shift predicts, to score the shifts once they answer."""
         threshold = call_threshold(mine, theirs, current, asked) + 0.06
-        strengths = [max(seat_chance(d, s) for s in range(d.players) if s & 1 == team) for d in draws]
+        strengths = [team_chance(d, team) for d in draws]
         total = sum(weights)
         self.model.our_prediction = tuple(
             sum(w * logistic(p - threshold - shift) for w, p in zip(weights, strengths, strict=True)) / total
@@ -193,6 +195,25 @@ class SearchBot(Search1Bot):
         )
         shift = self.model.answer_shift()
         return [logistic(p - threshold - shift) for p in strengths]
+
+    def history_weights(self, view: View, draws: list[Match]) -> list[float]:
+        """How well each draw explains the last raise of the hand and its acceptance: after we accepted
+        their raise, draws where they raise with those cards count more; after they accepted ours, draws
+        where they accept with those cards."""
+        team = view.seat & 1
+        ladder = view.rules.ladder
+        if view.value <= view.rules.base_value or view.value not in ladder:
+            return [1.0] * len(draws)
+        step = ladder.index(view.value)
+        if view.raise_team == team:
+            return [self.raise_weight(d, 1 - team, None, step) for d in draws]
+        mine, theirs = view.score[team], view.score[1 - team]
+        below = ladder[step - 1] if step > 0 else view.rules.base_value
+        threshold = call_threshold(theirs, mine, below, view.value, view.rules.special_score) + 0.06
+        shift = self.model.answer_shift()
+        return [
+            ACCEPT_FLOOR + (1 - ACCEPT_FLOOR) * logistic(team_chance(d, 1 - team) - threshold - shift) for d in draws
+        ]
 
     # -- decisions --------------------------------------------------------
 
@@ -229,12 +250,7 @@ class SearchBot(Search1Bot):
         legal = view.legal
         candidates = candidate_plays(view)
         draws = self.sample(view, self.draws)
-        # After our acceptance of their raise, the draws where they raise with strength count more.
-        if view.value > view.rules.base_value and view.raise_team == team:
-            step = view.rules.ladder.index(view.value) if view.value in view.rules.ladder else 1
-            weights = [self.raise_weight(d, 1 - team, None, step) for d in draws]
-        else:
-            weights = [1.0] * len(draws)
+        weights = self.history_weights(view, draws)
         first = len(draws) // 3
         wins = {a: self.outcomes(view, a, draws[:first]) for a in candidates}
         if len(candidates) > 1:
@@ -274,6 +290,10 @@ class SearchBot(Search1Bot):
             gain += w * (q * raised + (1 - q) * equity(mine + current, theirs, special) - keep)
         return gain / sum(weights)
 
+
+def team_chance(draw: Match, team: int) -> float:
+    """Our hand-strength measure of ``team`` in a draw: its stronger seat's."""
+    return max(seat_chance(draw, s) for s in range(draw.players) if s & 1 == team)
 
 
 def logistic(x: float) -> float:
