@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from truco.bots import BOT_KINDS
+
 app = typer.Typer(help="Truco Paulista: engine, records, bots and the online table.", no_args_is_help=True)
 
 
@@ -148,7 +150,7 @@ def _rules_option(spec: str | None) -> object:
 @app.command()
 def arena(
     a: Annotated[
-        str, typer.Argument(help="team A: a bot (random, heuristic, search), 'search:hard', 'search+heuristic'")
+        str, typer.Argument(help=f"team A: a bot ({', '.join(BOT_KINDS)}), 'search:hard', 'search+heuristic'")
     ],
     b: Annotated[str, typer.Argument(help="team B, the same way; 'panel': every sparring-panel bot in turn")],
     matches: Annotated[int, typer.Option(help="matches to play, in duplicate pairs (rounded up to even)")] = 100,
@@ -189,7 +191,7 @@ def play(
     level: Annotated[str, typer.Option(help="the bots' level: easy, medium, hard")] = "medium",
     rules: Annotated[str | None, typer.Option(help="a profile or JSON, e.g. '{\"players\": 2}'")] = None,
     seed: Annotated[int | None, typer.Option(help="deals and bots from this seed")] = None,
-    bot: Annotated[str, typer.Option(help="the bots: random, heuristic or search")] = "search",
+    bot: Annotated[str, typer.Option(help=f"the bots: {', '.join(BOT_KINDS)}")] = "search",
 ) -> None:
     """Play a match in the terminal, with a bot partner against two bots (or 1v1)."""
     from truco.engine import Rules, RulesError
