@@ -91,8 +91,7 @@ def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
     a_team = game  # the engine team (seat parity) of A
     seats: dict[int, BotSpec] = {}
     for engine_team in (0, 1):
-        bots = seat_bots(teams[0] if engine_team == a_team else teams[1], rules.players)
-        for i, bot in enumerate(bots):
+        for i, bot in enumerate(seat_bots(teams[0] if engine_team == a_team else teams[1], rules.players)):
             seats[engine_team + 2 * i] = bot
     bots = {
         s: make_bot(kind, level, Random(f"{spec.seed}:{pair}:{game}:{s}").getrandbits(32))
