@@ -162,7 +162,7 @@ def arena(
     records: Annotated[str | None, typer.Option(help="save each game's record in this directory")] = None,
 ) -> None:
     """Play bots against bots in duplicate pairs and print the statistics."""
-    from truco.arena import PairSpec, panel_report, parse_team, report, run, run_panel
+    from truco.arena import PANEL_HEADER, PairSpec, panel_row, panel_title, parse_team, report, run, run_panel
     from truco.engine import Rules, RulesError
 
     try:
@@ -175,8 +175,9 @@ def arena(
         typer.echo(f"truco arena: {e}", err=True)
         raise typer.Exit(2) from None
     if b == "panel":
-        panel = run_panel(a, (matches + 1) // 2, jobs, seed, spec_rules, level)
-        typer.echo(panel_report(panel))
+        typer.echo(f"{panel_title(a, spec_rules, seed)}\n{PANEL_HEADER}")
+        panel = run_panel(a, (matches + 1) // 2, jobs, seed, spec_rules, level, progress=False,
+                          on_row=lambda row: typer.echo(panel_row(row)))  # fmt: skip
         if json_file:
             Path(json_file).write_text(json.dumps(panel, indent=1), encoding="utf-8")
         return
