@@ -2,6 +2,10 @@
 
     python bench/engine.py [--matches 2000] [--repeat 7]
 
+It also measures what the hashed shuffle of seeded deals (``SeededDeals``, the
+deals of every table and record) costs random play against ``RandomDeals``
+(``random.Random``, for simulations), the two taking turns in one run.
+
 The workload of issue 7: full matches from 0-0 with a new random deal each
 hand; at each step a seat is drawn uniformly among those that may act, then an
 action uniformly among that seat's legal actions. Each figure is the best of
@@ -17,7 +21,7 @@ import time
 from collections.abc import Callable
 from random import Random
 
-from truco.engine import Match, RandomDeals, Rules, view
+from truco.engine import Match, RandomDeals, Rules, SeededDeals, view
 from truco.engine.determinize import sample
 from truco.engine.perft import perft
 
@@ -41,14 +45,16 @@ PROFILES = {
 }
 
 
-def random_matches(rules: Rules, matches: int, seed: int) -> tuple[int, int, float]:
-    """Play ``matches`` random matches; return (hands, actions, seconds)."""
+def random_matches(rules: Rules, matches: int, seed: int, hashed: bool = False) -> tuple[int, int, float]:
+    """Play ``matches`` random matches; return (hands, actions, seconds). Deals come
+    from ``Random`` or, with ``hashed``, from a new seed's hashed shuffle per match."""
     rng = Random(seed)
     rnd = rng.random
     hands = actions = 0
     start = time.perf_counter()
-    for _ in range(matches):
-        m = Match(rules, deals=RandomDeals(rng, rules.deck, rules.players), first_dealer=0)
+    for i in range(matches):
+        deals = SeededDeals(seed * matches + i) if hashed else RandomDeals(rng, rules.deck, rules.players)
+        m = Match(rules, deals=deals, first_dealer=0)
         while m.winner is None:
             seats = m.to_act()
             legal = m.legal_actions(seats[int(rnd() * len(seats))])
@@ -99,6 +105,18 @@ def main() -> None:
             f"  {max(actions_s):>10,.0f} ({statistics.median(actions_s):,.0f}) actions/s"
             f"  {per_hand:.1f} actions/hand"
         )
+
+    rules = PROFILES["paulista (default)"]
+    turns = {False: [], True: []}  # type: dict[bool, list[float]]
+    for seed in range(args.repeat):
+        for hashed in (False, True):
+            hands, _, seconds = random_matches(rules, args.matches, seed, hashed)
+            turns[hashed].append(hands / seconds)
+    plain, hashed_ = statistics.median(turns[False]), statistics.median(turns[True])
+    print(
+        f"deals of random play, default rules, in turns: Random {plain:,.0f} hands/s, hashed {hashed_:,.0f} hands/s"
+        f" (medians of {args.repeat}): the hashed shuffle costs {(1 - hashed_ / plain) * 100:.1f} %"
+    )
 
     positions = mid_hand_positions(200, 1)
     views = [view(m, m.to_act()[0]) for m in positions]

@@ -59,11 +59,19 @@ def seed_bytes(seed: object) -> bytes:
     raise ValueError(f"a seed is a non-negative integer or a hex string of whole bytes, not {seed!r}")
 
 
-def derived_key(seed: object, purpose: str) -> bytes:
-    """The 32-byte key a seed uses for one purpose: BLAKE2b-256 keyed with
-    BLAKE2b-256 of the seed's bytes, over the purpose's name."""
-    root = hashlib.blake2b(seed_bytes(seed), digest_size=32).digest()
+def root_key(seed: object) -> bytes:
+    """BLAKE2b-256 of the seed's bytes: every purpose's key derives from it."""
+    return hashlib.blake2b(seed_bytes(seed), digest_size=32).digest()
+
+
+def purpose_key(root: bytes, purpose: str) -> bytes:
+    """The 32-byte key of one purpose: BLAKE2b-256 keyed with the root key, over the purpose's name."""
     return hashlib.blake2b(purpose.encode("ascii"), key=root, digest_size=32).digest()
+
+
+def derived_key(seed: object, purpose: str) -> bytes:
+    """The key a seed uses for one purpose (deals, the first dealer, signals...)."""
+    return purpose_key(root_key(seed), purpose)
 
 
 def derived_seed(seed: object, purpose: str) -> int:
@@ -153,9 +161,10 @@ class SeededDeals:
         self.seed = seed
         self.deck = deck
         self.players = players
-        self._key = derived_key(seed, DEALS)
-        #: the first dealer, drawn (sorteado) from the seed's own key for it
-        self.first_dealer = Draws(derived_key(seed, FIRST_DEALER), 0).below(players)
+        root = root_key(seed)
+        self._key = purpose_key(root, DEALS)
+        #: the first dealer, drawn (sorteado) with its own key
+        self.first_dealer = Draws(purpose_key(root, FIRST_DEALER), 0).below(players)
         self._cache: list[Deal] = []
 
     def get(self, number: int) -> Deal | None:
