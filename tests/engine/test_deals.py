@@ -48,6 +48,13 @@ def test_golden_vectors(seed):
     assert written(got) == deals
 
 
+def test_golden_key_and_draws():
+    key = derived_key(0, DEALS)
+    assert key.hex() == "dc81eb229be6f04a6f385536282a143a82b534b65702e16a9166bef29d7a2f8b"
+    draws = Draws(key, 0)
+    assert [draws.below(40) for _ in range(5)] == [39, 3, 27, 21, 3]
+
+
 def test_golden_vector_two_players_clean_deck():
     got = SeededDeals(7, "clean", 2)
     assert got.first_dealer == 0
