@@ -161,11 +161,17 @@ class SeededDeals:
         self.seed = seed
         self.deck = deck
         self.players = players
-        root = root_key(seed)
-        self._key = purpose_key(root, DEALS)
-        #: the first dealer, drawn (sorteado) with its own key
-        self.first_dealer = Draws(purpose_key(root, FIRST_DEALER), 0).below(players)
+        self._root = root_key(seed)
+        self._key = purpose_key(self._root, DEALS)
+        self._first_dealer = -1
         self._cache: list[Deal] = []
+
+    @property
+    def first_dealer(self) -> int:
+        """The first dealer, drawn (sorteado) with its own key when first asked for."""
+        if self._first_dealer < 0:
+            self._first_dealer = Draws(purpose_key(self._root, FIRST_DEALER), 0).below(self.players)
+        return self._first_dealer
 
     def get(self, number: int) -> Deal | None:
         while len(self._cache) <= number:
