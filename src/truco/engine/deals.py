@@ -15,21 +15,19 @@ True
 from __future__ import annotations
 
 import hashlib
-import struct
 from collections.abc import Sequence
 from random import Random
 from typing import NamedTuple, Protocol
 
 from truco.engine.cards import DECKS, Card
 
-#: The purposes a seed draws for, each from its own derived key.
+#: The purposes a seed draws for, each from its own derived key (at most 10 ASCII characters).
 DEALS = "deals"
-FIRST_DEALER = "first dealer"
+FIRST_DEALER = "dealer"
 SIGNALS = "signals"
 
 _HEX = frozenset("0123456789abcdefABCDEF")
-_WORDS = struct.Struct(">16I")
-_SPAN = 1 << 32
+_SPAN = 1 << 128
 
 
 class Deal(NamedTuple):
@@ -59,19 +57,11 @@ def seed_bytes(seed: object) -> bytes:
     raise ValueError(f"a seed is a non-negative integer or a hex string of whole bytes, not {seed!r}")
 
 
-def root_key(seed: object) -> bytes:
-    """BLAKE2b-256 of the seed's bytes: every purpose's key derives from it."""
-    return hashlib.blake2b(seed_bytes(seed), digest_size=32).digest()
-
-
-def purpose_key(root: bytes, purpose: str) -> bytes:
-    """The 32-byte key of one purpose: BLAKE2b-256 keyed with the root key, over the purpose's name."""
-    return hashlib.blake2b(purpose.encode("ascii"), key=root, digest_size=32).digest()
-
-
 def derived_key(seed: object, purpose: str) -> bytes:
-    """The key a seed uses for one purpose (deals, the first dealer, signals...)."""
-    return purpose_key(root_key(seed), purpose)
+    """The 32-byte key a seed uses for one purpose (deals, the first dealer, signals):
+    BLAKE2b-256 of the seed's bytes, personalised with ``"truco " + purpose``."""
+    person = ("truco " + purpose).encode("ascii")
+    return hashlib.blake2b(seed_bytes(seed), digest_size=32, person=person).digest()
 
 
 def derived_seed(seed: object, purpose: str) -> int:
@@ -83,7 +73,7 @@ def derived_seed(seed: object, purpose: str) -> int:
 class Draws:
     """Uniform draws for item ``number`` of a purpose: the words of the blocks
     ``BLAKE2b-512(key=purpose key, "<number>/<block>")``, block 0, 1, ..., each
-    read as sixteen big-endian 32-bit words, and rejection sampling.
+    read as four big-endian 128-bit words, and rejection sampling.
 
     >>> d = Draws(derived_key(7, DEALS), 0)
     >>> all(0 <= d.below(40) < 40 for _ in range(100))
@@ -94,33 +84,36 @@ class Draws:
         self.key = key
         self.number = number
         self.block = 0
-        self.words: tuple[int, ...] = ()
-        self.at = 0
-
-    def _refill(self) -> None:
-        data = f"{self.number}/{self.block}".encode("ascii")
-        self.words = _WORDS.unpack(hashlib.blake2b(data, key=self.key, digest_size=64).digest())
-        self.block += 1
-        self.at = 0
+        self.digest = b""
+        self.at = 64
 
     def below(self, n: int) -> int:
-        """A uniform integer in 0..n-1: the next word below the largest multiple
-        of n under 2**32 (the words at or above it are skipped), modulo n."""
+        """A uniform integer in 0..n-1 (n at most 2**128): the next word below the
+        largest multiple of n under 2**128 (the words at or above it are skipped), modulo n."""
         limit = _SPAN - _SPAN % n
         while True:
-            if self.at == len(self.words):
-                self._refill()
-            w: int = self.words[self.at]
-            self.at += 1
+            if self.at == 64:
+                data = f"{self.number}/{self.block}".encode("ascii")
+                self.digest = hashlib.blake2b(data, key=self.key, digest_size=64).digest()
+                self.block += 1
+                self.at = 0
+            w = int.from_bytes(self.digest[self.at : self.at + 16], "big")
+            self.at += 16
             if w < limit:
                 return w % n
 
     def shuffle(self, items: list[Card], count: int) -> None:
         """Fisher–Yates from the front: positions 0..count-1 of ``items`` get a
-        uniform draw without replacement of its elements."""
+        uniform draw without replacement of its elements. One draw below
+        size·(size-1)···(size-count+1) gives every step's index at once, in mixed radix."""
         size = len(items)
+        product = 1
         for i in range(count):
-            j = i + self.below(size - i)
+            product *= size - i
+        r = self.below(product)
+        for i in range(count):
+            r, step = divmod(r, size - i)
+            j = i + step
             items[i], items[j] = items[j], items[i]
 
 
@@ -161,8 +154,7 @@ class SeededDeals:
         self.seed = seed
         self.deck = deck
         self.players = players
-        self._root = root_key(seed)
-        self._key = purpose_key(self._root, DEALS)
+        self._key = derived_key(seed, DEALS)
         self._first_dealer = -1
         self._cache: list[Deal] = []
 
@@ -170,7 +162,7 @@ class SeededDeals:
     def first_dealer(self) -> int:
         """The first dealer, drawn (sorteado) with its own key when first asked for."""
         if self._first_dealer < 0:
-            self._first_dealer = Draws(purpose_key(self._root, FIRST_DEALER), 0).below(self.players)
+            self._first_dealer = Draws(derived_key(self.seed, FIRST_DEALER), 0).below(self.players)
         return self._first_dealer
 
     def get(self, number: int) -> Deal | None:
