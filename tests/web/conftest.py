@@ -54,18 +54,32 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def new_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
-    """Pages in fresh browser contexts (separate cookies and storage: separate people)."""
+def console_allowed() -> list[str]:
+    """Patterns of console errors a test expects (e.g. the 404 of a page that does not exist)."""
+    return []
+
+
+@pytest.fixture
+def new_page(browser: Any, server: Server, console_allowed: list[str]) -> Iterator[Callable[..., Any]]:
+    """Pages in fresh browser contexts (separate cookies and storage: separate people). An uncaught
+    exception or a console error in any of them fails the test."""
     contexts: list[Any] = []
     errors: list[str] = []
+
+    def on_console(msg: Any) -> None:
+        if msg.type == "error" and not any(re.search(p, msg.text) for p in console_allowed):
+            errors.append(f"console: {msg.text}")
+
+    def watch(page: Any) -> None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", on_console)
 
     def make(viewport: dict[str, int] = DESKTOP, **kw: Any) -> Any:
         ctx = browser.new_context(viewport=viewport, base_url=server.url, **kw)
         ctx.set_default_timeout(WAIT_MS)
+        ctx.on("page", watch)
         contexts.append(ctx)
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        return page
+        return ctx.new_page()
 
     yield make
     for ctx in contexts:

@@ -4,6 +4,7 @@ import { cardSVG } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { LANGUAGES, setLang, t, translate } from "./i18n.js";
 import { Lobby } from "./lobby.js";
+import { NotFoundScreen } from "./pages.js";
 import { prefs, savePrefs } from "./prefs.js";
 import { ReplayScreen } from "./replay.js";
 import { TableScreen } from "./table.js";
@@ -26,8 +27,10 @@ function route() {
     screen = new TableScreen(app, { tableId: table[1], invite, navigate });
   } else if (replay) {
     screen = new ReplayScreen(app, { tableId: replay[1], navigate });
-  } else {
+  } else if (path === "/") {
     screen = new Lobby(app, { navigate });
+  } else {
+    screen = new NotFoundScreen(app);
   }
   app.className = table || replay ? "at-table" : "at-lobby";
   screen.mount();
