@@ -37,8 +37,14 @@ FAST_BOTS = ("--bot-pause", "0.05")
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(f"sqlite:///{tmp_path / 'truco.sqlite3'}", *FAST_BOTS).start()
+def server_args() -> tuple[str, ...]:
+    """``truco serve`` options; a test may parametrize them."""
+    return FAST_BOTS
+
+
+@pytest.fixture
+def server(tmp_path: Path, server_args: tuple[str, ...]) -> Iterator[Server]:
+    s = Server(f"sqlite:///{tmp_path / 'truco.sqlite3'}", *server_args).start()
     yield s
     s.stop()
 
@@ -128,3 +134,49 @@ def move(page: Any) -> bool:
                 button.click(timeout=2000)
             return True
     return True
+
+
+OPEN = '{"type":"open"}'
+
+
+def new_table(
+    page: Any,
+    nickname: str,
+    *,
+    players: int = 4,
+    profile: str | None = None,
+    seats: list[str] | None = None,
+    timer: int = 0,
+    public: bool = True,
+) -> str:
+    """Create a table from the lobby's form; returns its invite link. ``seats``: the other seats' choices
+    (the select's values: OPEN, or a bot's JSON); open seats by default."""
+    page.goto("/")
+    page.fill("#nickname", nickname)
+    page.wait_for_selector("#create-title")
+    if not page.locator(".create-details[open]").count():
+        page.click("#create-title")
+    if profile:
+        page.select_option("#profile", f'"{profile}"')
+    if players != 4:
+        page.click(".more-rules summary")
+        page.select_option("#opt-players", str(players))
+    for select, value in zip(page.locator(".seat-select").all(), seats or [OPEN] * (players - 1), strict=True):
+        select.select_option(value)
+    page.select_option("#timer", str(timer))
+    if page.is_checked("#public") != public:
+        page.click("#public")
+    page.click("#create-submit")
+    page.wait_for_url(re.compile(r"/t/"))
+    page.wait_for_selector(".seat-box")
+    if page.locator(".overlay .invite-link[readonly]").count():
+        return page.locator(".overlay .invite-link[readonly]").input_value()
+    return page.url
+
+
+def join(page: Any, link: str, name: str) -> None:
+    """Sit at the table of ``link`` from its page."""
+    page.goto(link)
+    page.fill("#join-nickname", name)
+    page.click("#join-submit")
+    page.wait_for_selector(f'.seat-bottom .nick:text-is("{name}")')

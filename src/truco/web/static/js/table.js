@@ -346,8 +346,10 @@ export class TableScreen {
     return { person: names.length === 1 ? "one" : "they", name, obj: name };
   }
 
+  /** The view names no manilha rank for a dealt hand only when the manilhas are fixed. */
   fixedManilhas() {
-    return (this.view?.rules || this.table?.rules)?.manilhas === "fixed";
+    const v = this.view;
+    return Boolean(v && v.vira && v.manilha === null && v.phase !== "over" && v.phase !== "no_deal");
   }
 
   name(seat) {
