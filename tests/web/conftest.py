@@ -168,7 +168,8 @@ def new_table(
         page.click("#public")
     page.click("#create-submit")
     page.wait_for_url(re.compile(r"/t/"))
-    page.wait_for_selector(".seat-box")
+    # waiting for people, or playing already (a table of bots)
+    page.wait_for_selector(".overlay .invite-link[readonly], .hand .hand-card")
     if page.locator(".overlay .invite-link[readonly]").count():
         return page.locator(".overlay .invite-link[readonly]").input_value()
     return page.url
