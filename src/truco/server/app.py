@@ -52,6 +52,17 @@ def error(code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=STATUS.get(code, 400))
 
 
+async def not_found(request: Request, _exc: Exception) -> Response:
+    """An unknown address: a JSON error for the API and the client's files, else the client's page with
+    status 404 (the client shows its "page not found" screen, with a way back to the lobby)."""
+    if request.url.path.startswith(("/api/", "/static/")):
+        return error("not_found", "Endereço desconhecido.")
+    page = request.app.state.hub.config.static_dir / "index.html"
+    if page.is_file():
+        return FileResponse(page, status_code=404, headers={"cache-control": "no-cache"})
+    return HTMLResponse(PLACEHOLDER, status_code=404)
+
+
 def create_app(config: Config | None = None) -> Starlette:
     """The server as an ASGI app; the hub starts (migrations, restored tables) in the lifespan."""
     config = config or Config()
@@ -363,7 +374,7 @@ def create_app(config: Config | None = None) -> Starlette:
     ]
     if config.static_dir.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=config.static_dir), name="static"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
     app.state.hub = hub
     return app
 
