@@ -261,6 +261,12 @@ const PT = {
   not_found_title: "Página não encontrada",
   not_found_text: "Não há nada neste endereço. Que tal uma partida?",
   turn_seconds: "{n} s para jogar",
+  leave: "Sair da mesa",
+  leave_title: "Sair da mesa?",
+  leave_text: "Um bot passa a jogar no seu lugar agora mesmo. Para voltar, abra a mesa de novo em “Suas mesas”.",
+  leave_confirm: "Sair",
+  stay: "Ficar",
+  n_left: "{name} saiu da mesa; um bot joga no lugar",
 };
 
 const EN = {
@@ -516,6 +522,12 @@ const EN = {
   not_found_title: "Page not found",
   not_found_text: "There is nothing at this address. How about a match?",
   turn_seconds: "{n} s to play",
+  leave: "Leave the table",
+  leave_title: "Leave the table?",
+  leave_text: "A bot plays your seat from now on. To come back, open the table again from “Your tables”.",
+  leave_confirm: "Leave",
+  stay: "Stay",
+  n_left: "{name} left the table; a bot plays the seat",
 };
 
 const ES = {
@@ -771,6 +783,12 @@ const ES = {
   not_found_title: "Página no encontrada",
   not_found_text: "No hay nada en esta dirección. ¿Qué tal una partida?",
   turn_seconds: "{n} s para jugar",
+  leave: "Dejar la mesa",
+  leave_title: "¿Dejar la mesa?",
+  leave_text: "Un bot juega en tu lugar desde ahora. Para volver, abre la mesa de nuevo en “Tus mesas”.",
+  leave_confirm: "Salir",
+  stay: "Quedarme",
+  n_left: "{name} dejó la mesa; un bot juega en su lugar",
 };
 
 export const LANGUAGES = { "pt-BR": "Português", en: "English", es: "Español" };

@@ -55,7 +55,7 @@ export function narrate(ev, ctx) {
     case "match_ended":
       return tSide("n_match", ctx.side(ev.winner));
     case "takeover":
-      return t(ev.active ? "bot_playing" : "player_back", { name: name(ev.seat) });
+      return t(ev.active ? (ev.left ? "n_left" : "bot_playing") : "player_back", { name: name(ev.seat) });
     case "auto":
       return t(ev.reason === "timer" ? "n_auto_timer" : "n_auto_takeover", { name: name(ev.seat) });
     case "seat_taken":

@@ -16,6 +16,8 @@ import { play as sound } from "./sound.js";
 
 // Bots have no nickname; people tell them apart by these.
 const BOT_NAMES = ["Zeca", "Dita", "Tonho", "Lia"];
+const DOOR_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 3h9v2H7v14h7v2H5zm11 4 5 5-5 5-1.4-1.4 2.6-2.6H10v-2h7.2l-2.6-2.6z" fill="currentColor"/></svg>';
 const CHAT_ICON =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16v11H9l-5 4z" fill="currentColor"/></svg>';
 const SUIT_SYMBOL = { D: "♦", S: "♠", H: "♥", C: "♣" };
@@ -459,11 +461,43 @@ export class TableScreen {
         onclick: () => this.openDrawer(this.drawer && this.tab === tab ? null : tab),
         svg,
       });
+    const seated = this.mySeat() !== null && !this.replay && this.table?.status === "playing";
     fill(
       document.getElementById("screen-tools"),
       button("chat", t("chat"), CHAT_ICON),
       this.hasSignals() ? button("signals", t("gestures"), gestureSVG("piscar")) : null,
+      seated ? h("button", { class: "icon-btn", id: "leave", "aria-label": t("leave"), title: t("leave"), onclick: () => this.confirmLeave(), svg: DOOR_ICON }) : null,
     );
+  }
+
+  /** "Sair da mesa?": on yes, a bot takes the seat at once and we go back to the lobby. */
+  confirmLeave() {
+    const dialog = h(
+      "dialog",
+      { class: "confirm", "aria-labelledby": "leave-title", onclose: () => dialog.remove() },
+      h("h2", { id: "leave-title" }, t("leave_title")),
+      h("p", {}, t("leave_text")),
+      h(
+        "div",
+        { class: "confirm-buttons" },
+        h("button", { class: "btn", autofocus: true, onclick: () => dialog.close() }, t("stay")),
+        h(
+          "button",
+          {
+            class: "btn btn-run",
+            id: "leave-confirm",
+            onclick: async () => {
+              const left = await this.send({ type: "leave" });
+              dialog.close();
+              if (left) this.navigate("/");
+            },
+          },
+          t("leave_confirm"),
+        ),
+      ),
+    );
+    document.body.append(dialog);
+    dialog.showModal();
   }
 
   /** Open the drawer on ``tab``, or close it (null). */
