@@ -181,3 +181,19 @@ def join(page: Any, link: str, name: str) -> None:
     page.fill("#join-nickname", name)
     page.click("#join-submit")
     page.wait_for_selector(f'.seat-bottom .nick:text-is("{name}")')
+
+
+def one_on_one(new_page: Any) -> tuple[Any, Any, str]:
+    """Ana and Bia at a private table of two, no clock; returns their pages (Ana's first) and the invite."""
+    ana, bia = new_page(reduced_motion="reduce"), new_page(reduced_motion="reduce")
+    link = new_table(ana, "Ana", players=2, public=False)
+    join(bia, link, "Bia")
+    for page in ana, bia:
+        page.wait_for_selector(".hand .hand-card")
+    return ana, bia, link
+
+
+def first_and_second(pages: tuple[Any, Any]) -> tuple[Any, Any]:
+    """The page whose turn it is to play, then the other."""
+    pages[0].wait_for_selector(".hand .hand-card.playable, .status-line:has-text('Esperando')")
+    return pages if pages[0].locator(".hand .hand-card.playable").count() else pages[::-1]

@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.web.conftest import PHONE, join, move, new_table, quick_play
+from tests.web.conftest import PHONE, first_and_second, move, new_table, one_on_one, quick_play
 
 pytestmark = pytest.mark.browser
 
@@ -16,22 +16,6 @@ BOT = '{"type":"bot","kind":"heuristic","level":"easy"}'
 
 def log_of(page: Any) -> str:
     return page.locator(".log-list").inner_text()
-
-
-def one_on_one(new_page: Any) -> tuple[Any, Any, str]:
-    """Ana and Bia at a private table of two, no clock; returns their pages (Ana's first) and the invite."""
-    ana, bia = new_page(reduced_motion="reduce"), new_page(reduced_motion="reduce")
-    link = new_table(ana, "Ana", players=2, public=False)
-    join(bia, link, "Bia")
-    for page in ana, bia:
-        page.wait_for_selector(".hand .hand-card")
-    return ana, bia, link
-
-
-def first_and_second(pages: tuple[Any, Any]) -> tuple[Any, Any]:
-    """The page whose turn it is to play, then the other."""
-    pages[0].wait_for_selector(".hand .hand-card.playable, .status-line:has-text('Esperando')")
-    return pages if pages[0].locator(".hand .hand-card.playable").count() else pages[::-1]
 
 
 def test_the_cards_of_a_hand_someone_ran_from_leave_the_felt_and_answers_are_spoken(new_page):

@@ -267,6 +267,19 @@ const PT = {
   leave_confirm: "Sair",
   stay: "Ficar",
   n_left: "{name} saiu da mesa; um bot joga no lugar",
+  volume: "Volume",
+  shout: "Gritar “TRUCO!” em voz alta",
+  vibrate: "Vibrar na sua vez (celular)",
+  speed: "Animações",
+  speed_normal: "Normais",
+  speed_fast: "Rápidas",
+  speed_off: "Sem animações",
+  quick_phrases: "Frases rápidas",
+  phrase_desce: "Desce!",
+  phrase_medo: "Tá com medo?",
+  phrase_boa: "Boa, parceiro!",
+  phrase_vamos: "Vamos que vamos!",
+  phrase_zap: "Cadê o zap?",
 };
 
 const EN = {
@@ -528,6 +541,19 @@ const EN = {
   leave_confirm: "Leave",
   stay: "Stay",
   n_left: "{name} left the table; a bot plays the seat",
+  volume: "Volume",
+  shout: "Shout “TRUCO!” out loud",
+  vibrate: "Vibrate on your turn (phone)",
+  speed: "Animations",
+  speed_normal: "Normal",
+  speed_fast: "Fast",
+  speed_off: "No animations",
+  quick_phrases: "Quick phrases",
+  phrase_desce: "Bring it!",
+  phrase_medo: "Scared?",
+  phrase_boa: "Nice one, partner!",
+  phrase_vamos: "Here we go!",
+  phrase_zap: "Where's the zap?",
 };
 
 const ES = {
@@ -789,6 +815,19 @@ const ES = {
   leave_confirm: "Salir",
   stay: "Quedarme",
   n_left: "{name} dejó la mesa; un bot juega en su lugar",
+  volume: "Volumen",
+  shout: "Gritar “¡TRUCO!” en voz alta",
+  vibrate: "Vibrar en tu turno (móvil)",
+  speed: "Animaciones",
+  speed_normal: "Normales",
+  speed_fast: "Rápidas",
+  speed_off: "Sin animaciones",
+  quick_phrases: "Frases rápidas",
+  phrase_desce: "¡Baja!",
+  phrase_medo: "¿Tienes miedo?",
+  phrase_boa: "¡Bien, compañero!",
+  phrase_vamos: "¡Vamos!",
+  phrase_zap: "¿Dónde está el zap?",
 };
 
 export const LANGUAGES = { "pt-BR": "Português", en: "English", es: "Español" };

@@ -12,7 +12,7 @@ import { GESTURES, gestureSVG } from "./gestures.js";
 import { cardShort, cardText, t, tOr } from "./i18n.js";
 import { callName, narrate, tSide } from "./narrate.js";
 import { prefs } from "./prefs.js";
-import { play as sound } from "./sound.js";
+import { shout, play as sound } from "./sound.js";
 
 // Bots have no nickname; people tell them apart by these.
 const BOT_NAMES = ["Zeca", "Dita", "Tonho", "Lia"];
@@ -21,6 +21,9 @@ const DOOR_ICON =
 const CHAT_ICON =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16v11H9l-5 4z" fill="currentColor"/></svg>';
 const SUIT_SYMBOL = { D: "♦", S: "♠", H: "♥", C: "♣" };
+// quick phrases (in the sender's language) and emotes, sent as chat lines: a muted player's are not heard either
+const PHRASES = ["phrase_desce", "phrase_medo", "phrase_boa", "phrase_vamos", "phrase_zap"];
+const EMOTES = ["👏", "😂", "😱", "🔥", "🤫"];
 const RING = 2 * Math.PI * 27;
 // why the server closed the table's connection for good: a screen says so instead of the table
 const GONE = { not_found: "gone_not_found", bad_invite: "gone_private", replaced: "gone_replaced" };
@@ -229,6 +232,7 @@ export class TableScreen {
           this.banner(`${callName(ev.value)}!`, "raise");
           this.bubble(ev.seat, h("strong", {}, `${callName(ev.value)}!`));
           sound("truco");
+          shout(`${callName(ev.value)}!`);
         }
         break;
       case "answered":
@@ -531,8 +535,15 @@ export class TableScreen {
       input,
       h("button", { class: "btn btn-small", type: "submit" }, t("send")),
     );
+    const quick = h(
+      "div",
+      { class: "quick-phrases", role: "group", "aria-label": t("quick_phrases") },
+      PHRASES.map((key) => h("button", { class: "chip", type: "button", onclick: () => this.send({ type: "chat", text: t(key) }) }, t(key))),
+      EMOTES.map((emote) => h("button", { class: "chip chip-emote", type: "button", "aria-label": emote, onclick: () => this.send({ type: "chat", text: emote }) }, emote)),
+    );
     this.el.chatList = h("ol", { class: "chat-list", "aria-live": "polite" });
-    fill(this.el.panels.chat, this.el.chatList, this.replay ? null : form);
+    this.el.muteRow = h("div", { class: "mute-row" });
+    fill(this.el.panels.chat, this.el.chatList, this.replay ? null : h("div", { class: "chat-bottom" }, this.el.muteRow, quick, form));
   }
 
   /** Redraw everything, e.g. in another language or with other card faces. */
@@ -942,17 +953,25 @@ export class TableScreen {
           return h("li", { class: this.teamOf(m.seat) === this.myTeam() ? "from-us" : "from-them" }, h("b", {}, m.nickname), " ", h("span", { class: "chat-text" }, m.text), tools);
         }),
     );
-    const muted = [...this.muted];
-    if (muted.length && !this.replay) {
-      this.el.chatList.append(
-        h(
-          "li",
-          { class: "muted-list" },
-          muted.map((s) => h("button", { class: "link-btn", onclick: () => this.send({ type: "mute", seat: s, muted: false }) }, `${t("unmute")}: ${this.name(s)}`)),
-        ),
-      );
-    }
+    this.renderMutes();
     this.el.chatList.scrollTop = this.el.chatList.scrollHeight;
+  }
+
+  /** A switch per other person at the table: mute (their chat, phrases and emotes) or hear again. */
+  renderMutes() {
+    const mine = this.mySeat();
+    const people = mine === null || this.replay ? [] : (this.table?.seats || []).filter((s) => s.kind === "human" && s.seat !== mine);
+    fill(
+      this.el.muteRow,
+      people.map((s) => {
+        const muted = this.muted.has(s.seat);
+        return h(
+          "button",
+          { class: `chip chip-mute${muted ? " active" : ""}`, type: "button", "aria-pressed": String(muted), onclick: () => this.send({ type: "mute", seat: s.seat, muted: !muted }) },
+          `${t(muted ? "unmute" : "mute")}: ${this.name(s.seat)}`,
+        );
+      }),
+    );
   }
 
   async report(message) {
