@@ -32,6 +32,9 @@ def test_the_cards_of_a_hand_someone_ran_from_leave_the_felt_and_answers_are_spo
         page.wait_for_selector('.hand-no:has-text("Mão 2")')
         page.wait_for_function("document.querySelectorAll('.hand .hand-card').length === 3")
         assert page.locator(".trick .played").count() == 0, "the cards of the hand before stay on the felt"
+        # in their place, the recap of the hand that ended
+        recap = page.locator(".recap").inner_text()
+        assert "pediu TRUCO" in recap and "Correu:" in recap, recap
     # 1v1: "Você" and the opponent by name, no signals to make
     assert ana.locator(".scoreboard .team-label").all_text_contents() == ["Você", "Bia"]
     assert ana.locator("#tab-signals").count() == 0 and ana.locator("#open-signals").count() == 0

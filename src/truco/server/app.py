@@ -45,6 +45,7 @@ STATUS = {
     "table_full": 409,
     "not_waiting": 409,
     "not_over": 409,
+    "not_seated": 403,
 }
 
 
@@ -225,8 +226,18 @@ def create_app(config: Config | None = None) -> Starlette:
     @api
     async def replay(request: Request) -> Response:
         table = await finished(request)
-        summary, steps = await hub.store.run(hub.replay, table.id)
-        return JSONResponse({"table": summary, "steps": steps})
+        seat = await replay_seat(request, table)
+        summary, steps = await hub.store.run(hub.replay, table.id, seat)
+        return JSONResponse({"table": summary, "steps": steps, "seat": seat})
+
+    async def replay_seat(request: Request, table: Any) -> int | None:
+        """``?as=seat``: the replay of the caller's own seat (their cards as they held them)."""
+        if request.query_params.get("as") != "seat":
+            return None
+        held = table.seat_of((await who(request))["id"])
+        if held is None:
+            raise CommandError("not_seated", "Só quem jogou esta partida revê as próprias cartas.")
+        return int(held.seat)
 
     @api
     async def record(request: Request) -> Response:

@@ -783,8 +783,9 @@ class Table:
 
     # -- replays -----------------------------------------------------------------
 
-    def replay_steps(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Every version as a spectator saw it, rebuilt from the stored rows."""
+    def replay_steps(self, rows: list[dict[str, Any]], key: Key = None) -> list[dict[str, Any]]:
+        """Every version as ``key`` saw it (a spectator by default; a seat sees its own cards as it held
+        them, and nothing the engine's view for that seat hides), rebuilt from the stored rows."""
         steps = []
         for row in rows:
             data = json.loads(row["data"])
@@ -792,9 +793,9 @@ class Table:
             step: dict[str, Any] = {
                 "v": self.version,
                 "at": row["at"],
-                "events": [e for e, to in evs if sees(to, None)],
+                "events": [e for e, to in evs if sees(to, key)],
             }
             if changed:
-                step["view"] = self.view_json(None)
+                step["view"] = self.view_json(key)
             steps.append(step)
         return steps

@@ -280,6 +280,20 @@ const PT = {
   phrase_boa: "Boa, parceiro!",
   phrase_vamos: "Vamos que vamos!",
   phrase_zap: "Cadê o zap?",
+  recap_we: "Mão {n}: nós marcamos {points}",
+  recap_you: "Mão {n}: você marcou {points}",
+  recap_one: "Mão {n}: {name} marcou {points}",
+  recap_they: "Mão {n}: {name} marcaram {points}",
+  recap_trick: "Vaza {n}: {name} com {card}",
+  recap_call: "{name} pediu {call}",
+  recap_ran: "Correu: {names}",
+  stats_title: "Estatísticas da partida",
+  stats_hands: "Mãos ganhas",
+  stats_asked: "Trucos pedidos",
+  stats_asked_won: "Trucos pedidos e ganhos",
+  stats_raised_points: "Pontos em mãos trucadas",
+  replay_mine: "Rever minhas cartas",
+  replay_as_seat: "Você revê suas próprias cartas, como as tinha na mão.",
 };
 
 const EN = {
@@ -554,6 +568,20 @@ const EN = {
   phrase_boa: "Nice one, partner!",
   phrase_vamos: "Here we go!",
   phrase_zap: "Where's the zap?",
+  recap_we: "Hand {n}: we scored {points}",
+  recap_you: "Hand {n}: you scored {points}",
+  recap_one: "Hand {n}: {name} scored {points}",
+  recap_they: "Hand {n}: {name} scored {points}",
+  recap_trick: "Trick {n}: {name} with {card}",
+  recap_call: "{name} asked {call}",
+  recap_ran: "Ran: {names}",
+  stats_title: "Match statistics",
+  stats_hands: "Hands won",
+  stats_asked: "Trucos asked",
+  stats_asked_won: "Trucos asked and won",
+  stats_raised_points: "Points from raised hands",
+  replay_mine: "Replay my cards",
+  replay_as_seat: "You see your own cards as you held them.",
 };
 
 const ES = {
@@ -828,6 +856,20 @@ const ES = {
   phrase_boa: "¡Bien, compañero!",
   phrase_vamos: "¡Vamos!",
   phrase_zap: "¿Dónde está el zap?",
+  recap_we: "Mano {n}: sumamos {points}",
+  recap_you: "Mano {n}: sumaste {points}",
+  recap_one: "Mano {n}: {name} sumó {points}",
+  recap_they: "Mano {n}: {name} sumaron {points}",
+  recap_trick: "Baza {n}: {name} con {card}",
+  recap_call: "{name} pidió {call}",
+  recap_ran: "No quiso: {names}",
+  stats_title: "Estadísticas de la partida",
+  stats_hands: "Manos ganadas",
+  stats_asked: "Trucos pedidos",
+  stats_asked_won: "Trucos pedidos y ganados",
+  stats_raised_points: "Puntos en manos trucadas",
+  replay_mine: "Repasar mis cartas",
+  replay_as_seat: "Ves tus propias cartas como las tenías.",
 };
 
 export const LANGUAGES = { "pt-BR": "Português", en: "English", es: "Español" };

@@ -26,7 +26,8 @@ function route() {
     const invite = new URLSearchParams(location.search).get("invite");
     screen = new TableScreen(app, { tableId: table[1], invite, navigate });
   } else if (replay) {
-    screen = new ReplayScreen(app, { tableId: replay[1], navigate });
+    const asSeat = new URLSearchParams(location.search).get("as") === "seat";
+    screen = new ReplayScreen(app, { tableId: replay[1], navigate, asSeat });
   } else if (path === "/") {
     screen = new Lobby(app, { navigate });
   } else {

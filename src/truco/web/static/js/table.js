@@ -11,6 +11,7 @@ import { fill, h, toast } from "./dom.js";
 import { GESTURES, gestureSVG } from "./gestures.js";
 import { cardShort, cardText, t, tOr } from "./i18n.js";
 import { callName, narrate, tSide } from "./narrate.js";
+import { HandRecord, matchStats } from "./recap.js";
 import { prefs } from "./prefs.js";
 import { shout, play as sound } from "./sound.js";
 
@@ -79,6 +80,11 @@ export class TableScreen {
     this.trickWinner = undefined;
     this.flying = new Set();
     this.bubbles = new Map();
+    // the events of the hand under way, for its recap; the recap shown (until the next card)
+    this.record = new HandRecord();
+    this.recap = null;
+    // the match's statistics once it is over: undefined before they are asked for, null while they load
+    this.stats = undefined;
     // set when the server closed this table's connection for good: "not_found", "bad_invite", "replaced"...
     this.gone = null;
     this.tab = "log";
@@ -184,6 +190,8 @@ export class TableScreen {
   /** Apply one versioned step: its events (told, heard, animated) and the new view. */
   step(msg, live) {
     for (const ev of msg.events || []) this.event(ev, live);
+    // a replay of one's own seat: the view says whose it is
+    if (this.replay && msg.view && msg.view.seat !== null) this.you = { seat: msg.view.seat, team: msg.view.team };
     if (msg.view) {
       this.view = msg.view;
       this.clock = msg.clock || null;
@@ -198,6 +206,7 @@ export class TableScreen {
   event(ev, live) {
     const line = narrate(ev, this.narrateContext());
     if (line) this.say(line);
+    this.record.add(ev);
     switch (ev.type) {
       case "seat_taken":
         if (this.table) this.table.seats[ev.seat] = { ...this.table.seats[ev.seat], kind: "human", nickname: ev.nickname };
@@ -207,12 +216,14 @@ export class TableScreen {
         break;
       case "hand_started":
         this.covered = false;
+        this.record = new HandRecord();
         // the last trick of the hand before (or the cards of a hand someone ran from) leaves the felt
         this.shownTrick = [];
         this.trickDone = false;
         this.trickWinner = undefined;
         break;
       case "card_played":
+        this.recap = null;
         if (this.trickDone) {
           this.shownTrick = [];
           this.trickDone = false;
@@ -248,8 +259,9 @@ export class TableScreen {
         this.trickDone = true;
         if (live) {
           const mine = ev.winner === this.myTeam();
-          if (ev.winner !== null) this.banner(`+${ev.points} ${t(mine ? "us" : "them")}`, mine ? "good" : "bad");
+          if (ev.winner !== null) this.banner(`+${ev.points} ${this.side(ev.winner).name}`, mine ? "good" : "bad");
           sound(ev.winner === null || mine ? "hand" : "lost");
+          this.showRecap();
         }
         break;
       case "match_ended":
@@ -343,7 +355,7 @@ export class TableScreen {
     const seat = this.mySeat();
     const seats = Array.from({ length: this.players() }, (_, s) => s).filter((s) => this.teamOf(s) === team);
     const names = seats.map((s) => this.name(s));
-    if (seat !== null && !this.replay) {
+    if (seat !== null) {
       const ours = team === this.myTeam();
       if (seats.length === 1) return ours ? { person: "you", name: t("you_one"), obj: t("you_one") } : { person: "one", name: names[0], obj: names[0] };
       return ours ? { person: "we", name: t("we"), obj: t("us_obj") } : { person: "they", name: t("they"), obj: t("them_obj") };
@@ -391,6 +403,8 @@ export class TableScreen {
   }
 
   legal(type) {
+    // a replay shows the cards, it plays nothing
+    if (this.replay) return [];
     return (this.view?.legal || []).filter((a) => a.type === type);
   }
 
@@ -418,7 +432,8 @@ export class TableScreen {
     e.trick = h("div", { class: "trick", role: "group", "aria-label": t("tricks") });
     e.vira = h("div", { class: "vira-box" });
     e.banner = h("div", { class: "banner", "aria-live": "assertive" });
-    e.center = h("div", { class: "center" }, e.trick);
+    e.recap = h("div", { class: "recap-slot", "aria-live": "polite" });
+    e.center = h("div", { class: "center" }, e.trick, e.recap);
     e.felt.append(e.center, e.vira, e.banner);
     e.status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
     e.actions = h("div", { class: "actions", role: "toolbar", "aria-label": t("your_turn") });
@@ -574,6 +589,25 @@ export class TableScreen {
     setTimeout(() => b.remove(), 1600);
   }
 
+  /** The recap of the hand that just ended, on the felt until the next card is played. */
+  showRecap() {
+    if (!this.record.end) return;
+    this.recap = this.record.summary(this.narrateContext());
+    const shown = this.recap;
+    setTimeout(() => {
+      if (this.recap === shown) {
+        this.recap = null;
+        this.renderRecap();
+      }
+    }, 8000);
+  }
+
+  renderRecap() {
+    if (!this.el) return;
+    const r = this.recap;
+    fill(this.el.recap, r ? h("div", { class: "recap" }, h("strong", {}, r.title), h("ul", {}, r.lines.map((line) => h("li", {}, line)))) : null);
+  }
+
   bubble(seat, ...content) {
     this.bubbles.set(seat, { content, until: Date.now() + 3500 });
     this.renderSeats();
@@ -589,6 +623,7 @@ export class TableScreen {
     this.renderScore();
     this.renderSeats();
     this.renderTrick();
+    this.renderRecap();
     this.renderVira();
     this.renderMe();
     this.renderSide();
@@ -1147,11 +1182,13 @@ export class TableScreen {
     const seated = this.mySeat() !== null && !this.replay;
     const title = tSide("end", this.side(v.winner));
     const score = t("end_score", { a: this.side(mine).name, us: v.score[mine], them: v.score[1 - mine], b: this.side(1 - mine).name });
+    this.loadStats();
     return h(
       "div",
       { class: `overlay end ${won ? "end-won" : "end-lost"}`, role: "dialog", "aria-label": title },
       h("h2", {}, title),
       h("p", { class: "end-score" }, score),
+      this.statsTable(),
       h(
         "div",
         { class: "end-buttons" },
@@ -1166,7 +1203,45 @@ export class TableScreen {
               this.rematch ? `${t("rematch")} →` : t("rematch"),
             )
           : null,
+        seated ? h("a", { class: "btn btn-big", href: `/r/${this.tableId}?as=seat`, "data-link": "" }, t("replay_mine")) : null,
         h("button", { class: "btn btn-big", onclick: () => this.navigate("/") }, t("back_to_lobby")),
+      ),
+    );
+  }
+
+  /** The statistics come from the match's replay (its public events), asked for once the match is over. */
+  loadStats() {
+    if (this.stats !== undefined || this.replay) return;
+    this.stats = null;
+    api
+      .get(`/api/tables/${encodeURIComponent(this.tableId)}/replay`)
+      .then((data) => {
+        this.stats = matchStats(data.steps, (s) => this.teamOf(s));
+        if (!this.unmounted) this.renderOverlay();
+      })
+      .catch(() => {
+        // the end screen stands without its statistics
+      });
+  }
+
+  statsTable() {
+    if (!this.stats) return null;
+    const mine = this.myTeam();
+    const rows = [
+      ["stats_hands", "hands"],
+      ["stats_asked", "asked"],
+      ["stats_asked_won", "askedWon"],
+      ["stats_raised_points", "raisedPoints"],
+    ];
+    return h(
+      "table",
+      { class: "stats" },
+      h("caption", {}, t("stats_title")),
+      h("thead", {}, h("tr", {}, h("td"), h("th", { scope: "col" }, this.side(mine).name), h("th", { scope: "col" }, this.side(1 - mine).name))),
+      h(
+        "tbody",
+        {},
+        rows.map(([label, key]) => h("tr", { dataset: { stat: key } }, h("th", { scope: "row" }, t(label)), h("td", {}, this.stats[mine][key]), h("td", {}, this.stats[1 - mine][key]))),
       ),
     );
   }
