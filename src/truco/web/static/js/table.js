@@ -821,15 +821,19 @@ export class TableScreen {
         const playable = pool.has(card) && !this.busy;
         const action = playable ? plays.find((a) => a.card === card && !!a.covered === this.covered) : null;
         const manilha = v.manilha && card[0] === v.manilha;
-        const btn = h("button", {
-          class: `hand-card${playable ? " playable" : ""}${manilha ? " is-manilha" : ""}${this.covered ? " covering" : ""}`,
-          // still focusable when it is not our turn, so a screen reader can read the hand
-          "aria-disabled": String(!playable),
-          "aria-label": `${i + 1}: ${cardText(card)}${manilha ? ` (${t("manilha")})` : ""}${this.covered ? ` — ${t("play_covered")}` : ""}`,
-          dataset: { card, key: i + 1 },
-          svg: cardFace(card),
-          onclick: () => action && this.act(action),
-        });
+        const btn = h(
+          "button",
+          {
+            class: `hand-card${playable ? " playable" : ""}${manilha ? " is-manilha" : ""}${this.covered ? " covering" : ""}`,
+            // still focusable when it is not our turn, so a screen reader can read the hand
+            "aria-disabled": String(!playable),
+            dataset: { card, key: i + 1 },
+            svg: cardFace(card),
+            onclick: () => action && this.act(action),
+          },
+          // the name is the words, not the drawing's corner letters
+          h("span", { class: "sr-only" }, `${i + 1}: ${cardText(card)}${manilha ? ` (${t("manilha")})` : ""}${this.covered ? ` — ${t("play_covered")}` : ""}`),
+        );
         if (playable) this.draggable(btn, () => this.act(action));
         cards.push(btn);
       });
