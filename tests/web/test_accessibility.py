@@ -13,8 +13,10 @@ pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 RUN_AXE = """async () => {
-  const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-  return result.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+  const result = await axe.run(document, { runOnly: { type: "tag", values: tags } });
+  const where = (v) => v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ");
+  return result.violations.map((v) => `${v.id}: ${v.help} — ${where(v)}`);
 }"""
 
 
