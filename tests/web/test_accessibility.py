@@ -68,3 +68,20 @@ def test_keyboard_play_narration_for_screen_readers_and_reduced_motion(new_page)
     assert card, "no playable card is reachable with Tab"
     page.keyboard.press("Enter")
     page.wait_for_selector(f'.log-list li:has-text("Zé jogou {card[0]}")', state="attached")
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "en", "es"])
+def test_the_rules_page_in_three_languages(new_page, lang):
+    page = new_page(PHONE)
+    page.add_init_script(f"localStorage.setItem('truco.prefs', JSON.stringify({{lang: '{lang}'}}))")
+    page.goto("/")
+    page.wait_for_selector("#play-now")
+    page.click("#rules-link")
+    page.wait_for_selector(".rules h1")
+    title = {"pt-BR": "Como jogar Truco Paulista", "en": "How to play Truco Paulista", "es": "Cómo se juega al Truco Paulista"}
+    assert page.locator(".rules h1").inner_text() == title[lang]
+    assert page.locator(".rules-section").count() == 11
+    assert page.locator(".rules .help-cards svg").count() == 10 + 4 + 4
+    assert audit(page) == []
+    page.reload()
+    page.wait_for_selector(".rules h1")

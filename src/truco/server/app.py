@@ -369,6 +369,7 @@ def create_app(config: Config | None = None) -> Starlette:
         Route("/", index),
         Route("/t/{table_id}", index),
         Route("/r/{table_id}", index),
+        Route("/regras", index),
         Route("/api/guest", guest, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/options", options),

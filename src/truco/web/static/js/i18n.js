@@ -294,6 +294,8 @@ const PT = {
   stats_raised_points: "Pontos em mãos trucadas",
   replay_mine: "Rever minhas cartas",
   replay_as_seat: "Você revê suas próprias cartas, como as tinha na mão.",
+  rules_title: "Como jogar Truco Paulista",
+  rules_link: "Regras completas",
 };
 
 const EN = {
@@ -582,6 +584,8 @@ const EN = {
   stats_raised_points: "Points from raised hands",
   replay_mine: "Replay my cards",
   replay_as_seat: "You see your own cards as you held them.",
+  rules_title: "How to play Truco Paulista",
+  rules_link: "Full rules",
 };
 
 const ES = {
@@ -870,6 +874,8 @@ const ES = {
   stats_raised_points: "Puntos en manos trucadas",
   replay_mine: "Repasar mis cartas",
   replay_as_seat: "Ves tus propias cartas como las tenías.",
+  rules_title: "Cómo se juega al Truco Paulista",
+  rules_link: "Reglas completas",
 };
 
 export const LANGUAGES = { "pt-BR": "Português", en: "English", es: "Español" };

@@ -124,6 +124,7 @@ export class Lobby {
       h("p", { class: "hint help-order" }, t("help_order")),
       h("p", {}, t("help_manilha")),
       h("p", {}, t("help_truco")),
+      h("p", {}, h("a", { href: "/regras", "data-link": "" }, t("rules_link"))),
     );
   }
 

@@ -7,6 +7,7 @@ import { Lobby } from "./lobby.js";
 import { NotFoundScreen } from "./pages.js";
 import { prefs, savePrefs } from "./prefs.js";
 import { ReplayScreen } from "./replay.js";
+import { RulesScreen } from "./rules.js";
 import { TableScreen } from "./table.js";
 
 const app = document.getElementById("app");
@@ -30,6 +31,8 @@ function route() {
     screen = new ReplayScreen(app, { tableId: replay[1], navigate, asSeat });
   } else if (path === "/") {
     screen = new Lobby(app, { navigate });
+  } else if (path === "/regras") {
+    screen = new RulesScreen(app);
   } else {
     screen = new NotFoundScreen(app);
   }
