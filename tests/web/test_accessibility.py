@@ -78,7 +78,11 @@ def test_the_rules_page_in_three_languages(new_page, lang):
     page.wait_for_selector("#play-now")
     page.click("#rules-link")
     page.wait_for_selector(".rules h1")
-    title = {"pt-BR": "Como jogar Truco Paulista", "en": "How to play Truco Paulista", "es": "Cómo se juega al Truco Paulista"}
+    title = {
+        "pt-BR": "Como jogar Truco Paulista",
+        "en": "How to play Truco Paulista",
+        "es": "Cómo se juega al Truco Paulista",
+    }
     assert page.locator(".rules h1").inner_text() == title[lang]
     assert page.locator(".rules-section").count() == 11
     assert page.locator(".rules .help-cards svg").count() == 10 + 4 + 4
