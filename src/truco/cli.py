@@ -184,16 +184,18 @@ def play(
     bot: Annotated[str, typer.Option(help="the bots: random, heuristic or search")] = "search",
 ) -> None:
     """Play a match in the terminal, with a bot partner against two bots (or 1v1)."""
+    from truco.bots import make_bot
     from truco.engine import Rules, RulesError
-    from truco.play import Table
+    from truco.play import play_matches
 
     try:
-        table = Table(Rules.parse(_rules_option(rules)), level, seed, bot)
+        parsed = Rules.parse(_rules_option(rules))
+        make_bot(bot, level, 0)
     except (ValueError, RulesError) as e:
         typer.echo(f"truco play: {e}", err=True)
         raise typer.Exit(2) from None
     try:
-        table.play()
+        play_matches(parsed, level, seed, bot)
     except (EOFError, KeyboardInterrupt):
         typer.echo("\nAté a próxima!")
         raise typer.Exit(1) from None
