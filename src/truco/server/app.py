@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from truco.bots import BOT_KINDS, LEVELS
+from truco.bots import BOT_KINDS, DESCRIPTIONS, LEVELS
 from truco.engine import OPTIONS, PROFILES
 from truco.server.config import Config
 from truco.server.hub import Hub
@@ -166,7 +166,7 @@ def create_app(config: Config | None = None) -> Starlette:
             {
                 "profiles": list(PROFILES),
                 "options": {k: list(v) for k, v in OPTIONS.items()},
-                "bots": {"kinds": list(BOT_KINDS), "levels": list(LEVELS)},
+                "bots": {"kinds": list(BOT_KINDS), "levels": list(LEVELS), "descriptions": DESCRIPTIONS},
                 "defaults": {"timer": 20, "signals": True, "public": True},
                 "gestures": list(GESTURES),
                 "limits": {
