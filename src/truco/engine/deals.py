@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from functools import cache
 from random import Random
 from typing import NamedTuple, Protocol
 
@@ -70,6 +71,15 @@ def derived_seed(seed: object, purpose: str) -> int:
     return int.from_bytes(derived_key(seed, purpose)[:8], "big")
 
 
+@cache
+def falling_product(size: int, count: int) -> int:
+    """size · (size - 1) ··· (size - count + 1): the number of ways to fill ``count`` positions from ``size`` items."""
+    product = 1
+    for i in range(count):
+        product *= size - i
+    return product
+
+
 class Draws:
     """Uniform draws for item ``number`` of a purpose: the words of the blocks
     ``BLAKE2b-512(key=purpose key, "<number>/<block>")``, block 0, 1, ..., each
@@ -107,10 +117,7 @@ class Draws:
         uniform draw without replacement of its elements. One draw below
         size·(size-1)···(size-count+1) gives every step's index at once, in mixed radix."""
         size = len(items)
-        product = 1
-        for i in range(count):
-            product *= size - i
-        r = self.below(product)
+        r = self.below(falling_product(size, count))
         for i in range(count):
             r, step = divmod(r, size - i)
             j = i + step
