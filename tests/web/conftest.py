@@ -137,6 +137,7 @@ def move(page: Any) -> bool:
 
 
 OPEN = '{"type":"open"}'
+BOT = '{"type":"bot","kind":"heuristic","level":"easy"}'
 
 
 def new_table(

@@ -7,12 +7,9 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.web.conftest import PHONE, card_turn, first_and_second, move, new_table, one_on_one, quick_play
+from tests.web.conftest import BOT, PHONE, card_turn, first_and_second, move, new_table, one_on_one, quick_play
 
 pytestmark = pytest.mark.browser
-
-BOT = '{"type":"bot","kind":"heuristic","level":"easy"}'
-
 
 def log_of(page: Any) -> str:
     return page.locator(".log-list").inner_text()
