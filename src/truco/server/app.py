@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -22,13 +23,16 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from truco.bots import BOT_KINDS, LEVELS
+from truco.bots import BOT_KINDS, DESCRIPTIONS, LEVELS
 from truco.engine import OPTIONS, PROFILES
 from truco.server.config import Config
 from truco.server.hub import Hub
 from truco.server.identity import COOKIE, clean_nickname
 from truco.server.signals import GESTURES
 from truco.server.table import CommandError, Conn
+from truco.server.text import TextError, check_strings
+
+log = logging.getLogger("truco.server")
 
 PLACEHOLDER = """<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Truco</title>
 <body><h1>Truco Paulista</h1><p>O servidor está no ar, mas o cliente web não está instalado.
@@ -97,9 +101,14 @@ def create_app(config: Config | None = None) -> Starlette:
         if not raw.strip():
             return None
         try:
-            return json.loads(raw)
+            data = json.loads(raw)
         except ValueError:
             raise CommandError("bad_request", "the body is not valid JSON") from None
+        try:
+            check_strings(data, "body")
+        except TextError as e:
+            raise CommandError("bad_text", str(e)) from None
+        return data
 
     async def who(request: Request) -> dict[str, Any]:
         token = token_of(request)
@@ -157,7 +166,7 @@ def create_app(config: Config | None = None) -> Starlette:
             {
                 "profiles": list(PROFILES),
                 "options": {k: list(v) for k, v in OPTIONS.items()},
-                "bots": {"kinds": list(BOT_KINDS), "levels": list(LEVELS)},
+                "bots": {"kinds": list(BOT_KINDS), "levels": list(LEVELS), "descriptions": DESCRIPTIONS},
                 "defaults": {"timer": 20, "signals": True, "public": True},
                 "gestures": list(GESTURES),
                 "limits": {
@@ -281,7 +290,13 @@ def create_app(config: Config | None = None) -> Starlette:
     async def write_frames(ws: WebSocket, conn: Conn, closing: list[tuple[int, str]]) -> None:
         with contextlib.suppress(Exception):
             while (text := await conn.out.get()) is not None:
-                await ws.send_text(text)
+                try:
+                    await ws.send_text(text)
+                except UnicodeEncodeError:
+                    # never from clean input; this connection alone ends, the table goes on
+                    log.error("a frame of %d characters is not valid Unicode: connection closed (1011)", len(text))
+                    conn.close(1011, "frame not encodable")
+                    break
             code, reason = closing[0] if closing else (1000, "")
             await ws.close(code, reason)
 
@@ -299,6 +314,11 @@ def create_app(config: Config | None = None) -> Starlette:
             msg = None
         if not isinstance(msg, dict):
             conn.error(None, "bad_json", "Each frame must be a JSON object.")
+            return None
+        try:
+            check_strings(msg)
+        except TextError as e:
+            conn.error(None, "bad_text", str(e))
             return None
         if not isinstance(msg.get("type"), str):
             conn.error(msg.get("id"), "bad_message", 'missing "type"')

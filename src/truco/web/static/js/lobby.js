@@ -92,7 +92,7 @@ export class Lobby {
           class: "hero-form",
           onsubmit: (e) => {
             e.preventDefault();
-            this.go("/api/quick", {});
+            this.go("/api/quick", { kind: "search", level: e.target.elements["play-level"].value });
           },
         },
         h("label", { for: "nickname" }, t("nickname")),
@@ -107,6 +107,12 @@ export class Lobby {
           "aria-describedby": "nickname-error",
         }),
         h("p", { class: "field-error", id: "nickname-error", "aria-live": "assertive" }),
+        h("label", { for: "play-level" }, t("play_level")),
+        h(
+          "select",
+          { id: "play-level", name: "play-level" },
+          this.options.bots.levels.map((l) => h("option", { value: l, selected: l === "medium" }, tOr(`level_${l}`, l))),
+        ),
         h("button", { class: "btn btn-primary btn-big", type: "submit", id: "play-now" }, t("play_now")),
         h("p", { class: "hint" }, t("play_now_hint")),
       ),
@@ -196,7 +202,9 @@ export class Lobby {
                 h(
                   "select",
                   { name: `seat-${i}`, class: "seat-select" },
-                  seatChoices.map((s) => h("option", { value: JSON.stringify(s), selected: s === defaultBot }, seatText(s))),
+                  seatChoices.map((s) =>
+                    h("option", { value: JSON.stringify(s), selected: s === defaultBot, title: o.bots.descriptions?.[s.kind] || "" }, seatText(s)),
+                  ),
                 ),
               ),
         ),
