@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -22,13 +23,16 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from truco.bots import BOT_KINDS, LEVELS
+from truco.bots import BOT_KINDS, DESCRIPTIONS, LEVELS
 from truco.engine import OPTIONS, PROFILES
 from truco.server.config import Config
 from truco.server.hub import Hub
 from truco.server.identity import COOKIE, clean_nickname
 from truco.server.signals import GESTURES
 from truco.server.table import CommandError, Conn
+from truco.server.text import TextError, check_strings
+
+log = logging.getLogger("truco.server")
 
 PLACEHOLDER = """<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Truco</title>
 <body><h1>Truco Paulista</h1><p>O servidor está no ar, mas o cliente web não está instalado.
@@ -45,11 +49,23 @@ STATUS = {
     "table_full": 409,
     "not_waiting": 409,
     "not_over": 409,
+    "not_seated": 403,
 }
 
 
 def error(code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=STATUS.get(code, 400))
+
+
+async def not_found(request: Request, _exc: Exception) -> Response:
+    """An unknown address: a JSON error for the API and the client's files, else the client's page with
+    status 404 (the client shows its "page not found" screen, with a way back to the lobby)."""
+    if request.url.path.startswith(("/api/", "/static/")):
+        return error("not_found", "Endereço desconhecido.")
+    page = request.app.state.hub.config.static_dir / "index.html"
+    if page.is_file():
+        return FileResponse(page, status_code=404, headers={"cache-control": "no-cache"})
+    return HTMLResponse(PLACEHOLDER, status_code=404)
 
 
 def create_app(config: Config | None = None) -> Starlette:
@@ -85,9 +101,14 @@ def create_app(config: Config | None = None) -> Starlette:
         if not raw.strip():
             return None
         try:
-            return json.loads(raw)
+            data = json.loads(raw)
         except ValueError:
             raise CommandError("bad_request", "the body is not valid JSON") from None
+        try:
+            check_strings(data, "body")
+        except TextError as e:
+            raise CommandError("bad_text", str(e)) from None
+        return data
 
     async def who(request: Request) -> dict[str, Any]:
         token = token_of(request)
@@ -145,7 +166,7 @@ def create_app(config: Config | None = None) -> Starlette:
             {
                 "profiles": list(PROFILES),
                 "options": {k: list(v) for k, v in OPTIONS.items()},
-                "bots": {"kinds": list(BOT_KINDS), "levels": list(LEVELS)},
+                "bots": {"kinds": list(BOT_KINDS), "levels": list(LEVELS), "descriptions": DESCRIPTIONS},
                 "defaults": {"timer": 20, "signals": True, "public": True},
                 "gestures": list(GESTURES),
                 "limits": {
@@ -214,8 +235,18 @@ def create_app(config: Config | None = None) -> Starlette:
     @api
     async def replay(request: Request) -> Response:
         table = await finished(request)
-        summary, steps = await hub.store.run(hub.replay, table.id)
-        return JSONResponse({"table": summary, "steps": steps})
+        seat = await replay_seat(request, table)
+        summary, steps = await hub.store.run(hub.replay, table.id, seat)
+        return JSONResponse({"table": summary, "steps": steps, "seat": seat})
+
+    async def replay_seat(request: Request, table: Any) -> int | None:
+        """``?as=seat``: the replay of the caller's own seat (their cards as they held them)."""
+        if request.query_params.get("as") != "seat":
+            return None
+        held = table.seat_of((await who(request))["id"])
+        if held is None:
+            raise CommandError("not_seated", "Só quem jogou esta partida revê as próprias cartas.")
+        return int(held.seat)
 
     @api
     async def record(request: Request) -> Response:
@@ -259,7 +290,13 @@ def create_app(config: Config | None = None) -> Starlette:
     async def write_frames(ws: WebSocket, conn: Conn, closing: list[tuple[int, str]]) -> None:
         with contextlib.suppress(Exception):
             while (text := await conn.out.get()) is not None:
-                await ws.send_text(text)
+                try:
+                    await ws.send_text(text)
+                except UnicodeEncodeError:
+                    # never from clean input; this connection alone ends, the table goes on
+                    log.error("a frame of %d characters is not valid Unicode: connection closed (1011)", len(text))
+                    conn.close(1011, "frame not encodable")
+                    break
             code, reason = closing[0] if closing else (1000, "")
             await ws.close(code, reason)
 
@@ -277,6 +314,11 @@ def create_app(config: Config | None = None) -> Starlette:
             msg = None
         if not isinstance(msg, dict):
             conn.error(None, "bad_json", "Each frame must be a JSON object.")
+            return None
+        try:
+            check_strings(msg)
+        except TextError as e:
+            conn.error(None, "bad_text", str(e))
             return None
         if not isinstance(msg.get("type"), str):
             conn.error(msg.get("id"), "bad_message", 'missing "type"')
@@ -347,6 +389,7 @@ def create_app(config: Config | None = None) -> Starlette:
         Route("/", index),
         Route("/t/{table_id}", index),
         Route("/r/{table_id}", index),
+        Route("/regras", index),
         Route("/api/guest", guest, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/options", options),
@@ -363,7 +406,7 @@ def create_app(config: Config | None = None) -> Starlette:
     ]
     if config.static_dir.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=config.static_dir), name="static"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
     app.state.hub = hub
     return app
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -21,7 +20,7 @@ from sqlalchemy import bindparam, select
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import Rules, RulesError, to_record
 from truco.server.config import Config
-from truco.server.identity import Signer, new_id, new_secret, nickname_key
+from truco.server.identity import Signer, new_id, new_secret, new_table_secret, nickname_key
 from truco.server.store import Store, bans, events, players, seats, tables
 from truco.server.table import DEFAULT_BOT, CommandError, Table
 
@@ -176,7 +175,8 @@ class Hub:
             "id": tid,
             "created_at": time.time(),
             "config": json.dumps(config),
-            "seed": secrets.randbits(31),
+            "seed": 0,
+            "deal_secret": new_table_secret(),
             "invite": new_id(12),
             "public": config["public"],
             "status": "waiting",
@@ -232,12 +232,12 @@ class Hub:
             )
         return out
 
-    def replay(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-        """(summary, steps as a spectator saw them) of a stored table (blocking)."""
+    def replay(self, table_id: str, seat: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """(summary, steps as a spectator saw them, or as ``seat`` did) of a stored table (blocking)."""
         table = self._fresh(table_id)
         if table is None:
             return None
-        steps = table.replay_steps(self._events(table_id))
+        steps = table.replay_steps(self._events(table_id), seat)
         return table.summary(), steps
 
     def record(self, table_id: str) -> dict[str, Any] | None:
