@@ -78,12 +78,23 @@ def serve(
     bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.9,
     absence: Annotated[float, typer.Option(help="seconds before a bot plays for a disconnected player")] = 60.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    bot_workers: Annotated[int | None, typer.Option(help="processes in which bots think (default: per core)")] = None,
+    db_max_pages: Annotated[
+        int | None, typer.Option(help="largest size of a SQLite database, in pages (writes past it fail)")
+    ] = None,
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
     from truco.server.app import serve as run_server
     from truco.server.config import Config, default_db_url
 
-    run_server(Config(db_url=db or default_db_url(), bot_pause=bot_pause, absence=absence), host, port, log_level)
+    config = Config(
+        db_url=db or default_db_url(),
+        bot_pause=bot_pause,
+        absence=absence,
+        bot_workers=bot_workers,
+        db_max_pages=db_max_pages,
+    )
+    run_server(config, host, port, log_level)
 
 
 admin_app = typer.Typer(help="Moderation: abuse reports and bans.", no_args_is_help=True)

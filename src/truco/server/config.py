@@ -21,6 +21,8 @@ def default_db_url() -> str:
 @dataclass
 class Config:
     db_url: str = field(default_factory=default_db_url)
+    #: the most pages a SQLite database may grow to (None: no limit); past it writes fail as on a full disk
+    db_max_pages: int | None = None
     #: seconds a bot waits before acting, so people can follow
     bot_pause: float = 0.9
     #: seconds a disconnected player keeps the seat before a bot plays it
@@ -35,4 +37,6 @@ class Config:
     frame_rate: float = 20.0
     frame_burst: int = 40
     max_frame: int = 16 * 1024
+    #: worker processes in which bots think (None: sized to the machine's cores)
+    bot_workers: int | None = None
     static_dir: Path = STATIC_DIR

@@ -13,17 +13,19 @@ import logging
 import secrets
 import time
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import bindparam, select
 
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import Rules, RulesError, to_record
+from truco.server.bots import BotPool
 from truco.server.config import Config
+from truco.server.errors import CommandError
 from truco.server.identity import Signer, new_id, new_secret, nickname_key
-from truco.server.store import Store, bans, events, players, seats, tables
-from truco.server.table import DEFAULT_BOT, CommandError, Table
+from truco.server.messages import Join
+from truco.server.store import StorageError, Store, bans, events, players, seats, tables
+from truco.server.table import DEFAULT_BOT, Table
 
 MAX_TIMER = 600
 _ANY_BAN = select(bans.c.id).where(bans.c.nickname_key == bindparam("key")).limit(1)
@@ -36,13 +38,13 @@ log = logging.getLogger("truco.server")
 class Hub:
     def __init__(self, config: Config) -> None:
         self.config = config
-        self.store = Store(config.db_url)
+        self.store = Store(config.db_url, config.db_max_pages)
         self.tables: dict[str, Table] = {}
-        # two, so that a quick bot is not stuck behind a long search
-        self.bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="truco-bots")
+        self.bots = BotPool(config.bot_workers)
         self.signer: Signer | None = None
         self.stats = Stats()
         self._sweeper: asyncio.Task[None] | None = None
+        self._recovering: set[asyncio.Task[None]] = set()
         #: players by id (a nickname never changes), the oldest forgotten first
         self._players: dict[str, dict[str, Any]] = {}
 
@@ -50,6 +52,7 @@ class Hub:
         await self.store.run(self.store.migrate)
         self.signer = Signer(await self.store.run(self.store.secret))
         self.store.start()
+        self.bots.start()
         for row in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status != "over")):
             try:
                 await self.load(row["id"])
@@ -71,11 +74,13 @@ class Hub:
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        for task in self._recovering:
+            task.cancel()
         for t in list(self.tables.values()):
             t.close_all(1012, "server restart")
             await t.stop()
         await self.store.stop()
-        self.bot_executor.shutdown(wait=False, cancel_futures=True)
+        self.bots.stop()
 
     # -- players -------------------------------------------------------------
 
@@ -190,9 +195,27 @@ class Hub:
         return table
 
     async def join(self, table: Table, player: dict[str, Any], seat: Any) -> dict[str, Any]:
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        table.post("join", player["id"], player["nickname"], seat, future)
-        return await future
+        msg = Join(player["id"], player["nickname"], seat)
+        table.post(msg)
+        return await msg.future
+
+    def recover(self, table: Table, delay: float = 1.0) -> None:
+        """``table`` could not store a version: forget this copy, and rebuild it from its log
+        (the last stored version) when the storage works again, retrying with a growing pause."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        task = asyncio.create_task(self._recover(table.id, delay), name=f"recover-{table.id}")
+        self._recovering.add(task)
+        task.add_done_callback(self._recovering.discard)
+
+    async def _recover(self, table_id: str, delay: float) -> None:
+        while table_id not in self.tables:
+            await asyncio.sleep(delay)
+            try:
+                await self.load(table_id)
+            except StorageError:
+                log.warning("table %s: storage still failing; retrying in %.0f s", table_id, delay)
+                delay = min(2 * delay, 60.0)
 
     def lobby(self) -> list[dict[str, Any]]:
         waiting = [t for t in self.tables.values() if t.public and t.status == "waiting"]

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import unicodedata
 
@@ -52,6 +53,16 @@ def clean_nickname(raw: object) -> str | None:
 def nickname_key(nickname: str) -> str:
     """What bans compare: case and accents folded."""
     return unicodedata.normalize("NFKD", nickname).encode("ascii", "ignore").decode().casefold().strip()
+
+
+def same_secret(given: object, secret: str) -> bool:
+    """Whether a client's ``given`` value is ``secret``, compared in constant time; any text
+    (non-ASCII included) or other JSON value is simply not equal.
+
+    >>> same_secret("ä" * 8, "abcdefgh"), same_secret(None, "x"), same_secret("x", "x")
+    (False, False, True)
+    """
+    return isinstance(given, str) and hmac.compare_digest(given.encode(), secret.encode())
 
 
 def new_id(nbytes: int = 6) -> str:

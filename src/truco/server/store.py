@@ -14,9 +14,10 @@ and a step is broadcast and acknowledged only after its row is committed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -132,8 +134,22 @@ settings = Table(
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL (durable across a killed process) and a busy timeout."""
+class StorageError(Exception):
+    """The database could not be read or written (full disk, lost server...). Nothing was stored."""
+
+
+@contextlib.contextmanager
+def storing() -> Iterator[None]:
+    """Database and file-system errors as ``StorageError``."""
+    try:
+        yield
+    except (SQLAlchemyError, OSError) as e:
+        raise StorageError(str(e).splitlines()[0] if str(e) else type(e).__name__) from e
+
+
+def make_engine(url: str, max_pages: int | None = None) -> Engine:
+    """An engine for ``url``; SQLite gets WAL (durable across a killed process) and a busy timeout,
+    and with ``max_pages`` a size limit: past it, every write fails as on a full disk."""
     if url.startswith("sqlite"):
         memory = url in ("sqlite://", "sqlite:///:memory:")
         engine = create_engine(
@@ -150,6 +166,8 @@ def make_engine(url: str) -> Engine:
                 # checkpoints run in the background (Store.start), not inside a commit that acks many tables
                 cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.execute("PRAGMA synchronous=NORMAL")
+            if max_pages is not None:
+                cur.execute(f"PRAGMA max_page_count={int(max_pages)}")
             cur.close()
 
         return engine
@@ -160,9 +178,9 @@ class Store:
     """The database of one server. Blocking calls run in a small thread pool;
     ``append`` batches the event rows of every table into one commit."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, max_pages: int | None = None) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, max_pages)
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="truco-db")
         self._pending: list[tuple[list[tuple[str, dict[str, Any]]], asyncio.Future[None]]] = []
         self._wakeup: asyncio.Event | None = None
@@ -186,17 +204,17 @@ class Store:
     # -- blocking helpers (call through ``run`` from async code) ------------
 
     def scalar(self, stmt: Any, params: dict[str, Any] | None = None) -> Any:
-        with self.engine.connect() as conn:
+        with storing(), self.engine.connect() as conn:
             return conn.execute(stmt, params).scalar()
 
     def rows(self, stmt: Any) -> list[Any]:
-        with self.engine.connect() as conn:
+        with storing(), self.engine.connect() as conn:
             return list(conn.execute(stmt).mappings())
 
     def write(self, ops: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """Run ``ops`` in one transaction: ("events"|"seats"|..., row) inserts,
         or ("update:<table>", {"where": {...}, "values": {...}})."""
-        with self.engine.begin() as conn:
+        with storing(), self.engine.begin() as conn:
             self._apply(conn, ops)
 
     @staticmethod

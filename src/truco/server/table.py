@@ -19,15 +19,32 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from truco.bots import BOT_KINDS, Bot, make_bot
 from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, Rules, event_to_json, parse_action, view
 from truco.engine.events import HandStarted
+from truco.server.conn import Conn, dumps
+from truco.server.errors import CommandError, storage_failure
+from truco.server.identity import same_secret
+from truco.server.messages import (
+    Absent,
+    Attach,
+    BotMove,
+    BotTurn,
+    Command,
+    Detach,
+    Join,
+    Message,
+    Start,
+    Timeout,
+)
 from truco.server.signals import GESTURES, signal_table
-from truco.server.store import event_row
+from truco.server.store import StorageError, event_row
+
+if TYPE_CHECKING:
+    from truco.server.hub import Hub
 
 log = logging.getLogger("truco.server")
 
@@ -74,53 +91,6 @@ def automatic_action(match: Match, seat: int) -> Action:
     return next(a for a in legal if a.type == RUN)
 
 
-def dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
-
-class CommandError(Exception):
-    """A command refused: ``code`` and a message for the player. Nothing changed."""
-
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.extra = extra
-
-
-class Conn:
-    """One WebSocket as a table sees it: frames are queued and written by the
-    connection's own writer task, so a slow client never blocks the table."""
-
-    MAX_QUEUE = 4096
-
-    def __init__(self, player_id: str | None, close: Callable[[int, str], None]) -> None:
-        self.player_id = player_id
-        self.seat: int | None = None
-        self.out: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closed = False
-        self._close = close
-
-    def send(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.out.qsize() >= self.MAX_QUEUE:
-            self.close(1008, "too slow")
-            return
-        self.out.put_nowait(text)
-
-    def send_json(self, obj: dict[str, Any]) -> None:
-        self.send(dumps(obj))
-
-    def error(self, cid: Any, code: str, message: str, **extra: Any) -> None:
-        self.send_json({"type": "error", "id": cid, "code": code, "message": message, **extra})
-
-    def close(self, code: int, reason: str) -> None:
-        if not self.closed:
-            self.closed = True
-            self.out.put_nowait(None)
-            self._close(code, reason)
-
-
 @dataclass
 class Seat:
     seat: int
@@ -154,9 +124,9 @@ class Seat:
 
 
 class Table:
-    """A table's state and its actor. ``hub`` gives the store, config and bot threads."""
+    """A table's state and its actor. ``hub`` gives the store, the config and the bots' pool."""
 
-    def __init__(self, hub: Any, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+    def __init__(self, hub: Hub, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
         self.hub = hub
         self.id: str = row["id"]
         self.config: dict[str, Any] = json.loads(row["config"])
@@ -176,11 +146,15 @@ class Table:
                 s.player_id, s.nickname, s.secret = r["player_id"], r["nickname"], r["secret"]
         self.match: Match | None = None
         self.version = 0
+        #: how many versions changed the match (a bot's answer for an older one is dropped)
+        self.moves = 0
         self.deadline: float | None = None
         self.spectators: set[Conn] = set()
         self.history: deque[tuple[int, dict[Key, str]]] = deque(maxlen=hub.config.history)
         self.chat: deque[dict[str, Any]] = deque(maxlen=50)
-        self.queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+        #: no more messages are handled (stopped, or its storage failed): each is refused at once
+        self.stopped = False
         self.task: asyncio.Task[None] | None = None
         self._clock: asyncio.TimerHandle | None = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
@@ -311,6 +285,8 @@ class Table:
                 evs.append(({"type": "rematch", "table_id": self.rematch_id, "seat_secret": secret}, ("seat", int(s))))
         else:
             raise ValueError(f"unknown row kind {kind!r}")
+        if changed:
+            self.moves += 1
         if data.get("cmd") is not None:  # a player's command: its id is spent
             self.seats[data["seat"]].commands[data["cmd"]] = self.version + 1
         self.version += 1
@@ -374,14 +350,9 @@ class Table:
             ops.append(("update:tables", {"where": {"id": self.id}, "values": values}))
         try:
             await self.hub.store.append(ops)
-        except Exception:
-            # Memory is now ahead of the database: forget this copy; the next
-            # connection reloads the table as stored, without this version.
-            log.exception("table %s: version %d not stored; reloading the table", self.id, self.version)
-            if self.hub.tables.get(self.id) is self:
-                del self.hub.tables[self.id]
-            self.close_all(1011, "storage failure")
-            asyncio.get_running_loop().call_soon(lambda: self.task and self.task.cancel())
+        except StorageError:
+            # Memory is now ahead of the database: this copy is given up (see ``_storage_failed``).
+            log.exception("table %s: version %d not stored", self.id, self.version)
             raise
         self.changed_at = time.time()
         self._broadcast(self.version, evs, changed)
@@ -428,9 +399,12 @@ class Table:
 
     # -- timers ------------------------------------------------------------
 
-    def post(self, *msg: Any) -> None:
-        """Leave a message for the actor: ``post("cmd", conn, command, received_at)``, ``post("detach", conn)``…"""
-        self.queue.put_nowait(msg)
+    def post(self, msg: Message) -> None:
+        """Leave a message for the actor; refused at once (``msg.fail``) when the actor has stopped."""
+        if self.stopped:
+            msg.fail(CommandError("table_gone", "A mesa foi recarregada: conecte de novo."))
+        else:
+            self.queue.put_nowait(msg)
 
     def _schedule(self) -> None:
         """Arm the clock and the bots after a change of the match."""
@@ -439,7 +413,7 @@ class Table:
             self._clock.cancel()
             self._clock = None
         if self.deadline is not None:
-            self._clock = loop.call_later(max(0.0, self.deadline - time.time()), self.post, "timeout", self.deadline)
+            self._clock = loop.call_later(max(0.0, self.deadline - time.time()), self.post, Timeout(self.deadline))
         m = self.match
         if m is None:
             return
@@ -448,11 +422,12 @@ class Table:
             if (s.kind == "bot" or s.takeover) and seat not in self._bots:
                 # a person's pace: the configured pause, give or take a quarter
                 pause = self.hub.config.bot_pause * (0.75 + 0.5 * self._pace.random())
-                self._bots[seat] = loop.call_later(pause, self.post, "bot", seat)
+                self._bots[seat] = loop.call_later(pause, self.post, BotTurn(seat))
 
     def _watch_absence(self, s: Seat) -> None:
         if s.kind == "human" and s.conn is None and not s.takeover and self.status != "over":
-            asyncio.get_running_loop().call_later(self.hub.config.absence, self.post, "absent", s.seat, s.presence)
+            absent = Absent(s.seat, s.presence)
+            asyncio.get_running_loop().call_later(self.hub.config.absence, self.post, absent)
 
     def start(self) -> None:
         """Start the actor (after ``restore`` for a stored table)."""
@@ -462,14 +437,22 @@ class Table:
         if self.match is not None:
             self._schedule()
         elif all(s.kind != "open" for s in self.seats):
-            self.post("start")
+            self.post(Start())
 
-    async def stop(self) -> None:
+    def _halt(self) -> None:
+        self.stopped = True
         if self._clock:
             self._clock.cancel()
         for h in self._bots.values():
             h.cancel()
-        if self.task:
+        self._bots.clear()
+        gone = CommandError("table_gone", "A mesa foi recarregada: conecte de novo.")
+        while not self.queue.empty():
+            self.queue.get_nowait().fail(gone)
+
+    async def stop(self) -> None:
+        self._halt()
+        if self.task and self.task is not asyncio.current_task():
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
@@ -477,62 +460,72 @@ class Table:
     # -- the actor -----------------------------------------------------------
 
     async def run(self) -> None:
-        while True:
+        """Handle the messages one at a time. Each one is answered: ``done`` with its result
+        or ``fail`` with the error that refused it. A storage failure ends this copy of the table."""
+        while not self.stopped:
             msg = await self.queue.get()
             try:
-                await self._handle(msg)
-            except asyncio.CancelledError:
-                raise
+                result = await self._handle(msg)
+            except CommandError as e:
+                msg.fail(e)
+            except StorageError:
+                self._storage_failed(msg)
+                return
             except Exception:
-                log.exception("table %s: failed on %r", self.id, msg[0])
-
-    async def _handle(self, msg: tuple[Any, ...]) -> None:
-        what = msg[0]
-        if what == "cmd":
-            conn, cmd, received = msg[1], msg[2], msg[3]
-            try:
-                await self._command(conn, cmd)
-            except CommandError as e:
-                conn.error(cmd.get("id"), e.code, str(e), **e.extra)
+                log.exception("table %s: failed on %r", self.id, type(msg).__name__)
+                msg.fail(CommandError("internal", "Erro interno do servidor: nada mudou."))
             else:
-                self.hub.stats.command(time.monotonic() - received)
-        elif what == "attach":
-            await self._attach(*msg[1:])
-        elif what == "detach":
-            await self._detach(msg[1])
-        elif what == "join":
-            future = msg[4]
-            try:
-                future.set_result(await self._join(msg[1], msg[2], msg[3]))
-            except CommandError as e:
-                future.set_exception(e)
-        elif what == "start":
-            if self.match is None and all(s.kind != "open" for s in self.seats):
-                await self._commit("start", {})
-        elif what == "timeout":
-            await self._timeout(msg[1])
-        elif what == "bot":
-            await self._bot(msg[1])
-        elif what == "absent":
-            s = self.seats[msg[1]]
-            if s.presence == msg[2] and s.conn is None and not s.takeover and self.status != "over":
-                if self.status == "waiting":
-                    self._watch_absence(s)
-                else:
-                    await self._commit("takeover", {"seat": s.seat, "active": True})
-                    self._schedule()
-        elif what == "call":
-            # run a function inside the actor (used by the hub), resolving a future
-            fn, future = msg[1], msg[2]
-            try:
-                future.set_result(await fn())
-            except Exception as e:
-                future.set_exception(e)
+                if isinstance(msg, Attach | Join):
+                    msg.done(result)
 
-    async def call(self, fn: Callable[[], Any]) -> Any:
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.post("call", fn, future)
-        return await future
+    def _storage_failed(self, msg: Message) -> None:
+        """A version could not be stored: every waiting request is answered, the players are
+        told and disconnected, and the hub rebuilds the table from its log (the last stored version)."""
+        error = storage_failure()
+        msg.fail(error)
+        self._halt_with(error)
+        for c in self.connections():
+            c.error(None, error.code, str(error))
+            c.close(1011, "storage failure")
+        self.hub.recover(self)
+
+    def _halt_with(self, error: CommandError) -> None:
+        while not self.queue.empty():
+            self.queue.get_nowait().fail(error)
+        self._halt()
+
+    async def _handle(self, msg: Message) -> Any:
+        match msg:
+            case Command(conn, cmd, received):
+                await self._command(conn, cmd)
+                self.hub.stats.command(time.monotonic() - received)
+            case Attach(conn, secret, last, invite):
+                return await self._attach(conn, secret, last, invite)
+            case Detach(conn):
+                await self._detach(conn)
+            case Join(player_id, nickname, want):
+                return await self._join(player_id, nickname, want)
+            case Start():
+                if self.match is None and all(s.kind != "open" for s in self.seats):
+                    await self._commit("start", {})
+            case Timeout(deadline):
+                await self._timeout(deadline)
+            case BotTurn(seat):
+                self._bot_turn(seat)
+            case BotMove():
+                await self._bot_move(msg)
+            case Absent(seat, presence):
+                await self._absent(seat, presence)
+        return None
+
+    async def _absent(self, seat: int, presence: int) -> None:
+        s = self.seats[seat]
+        if s.presence == presence and s.conn is None and not s.takeover and self.status != "over":
+            if self.status == "waiting":
+                self._watch_absence(s)
+            else:
+                await self._commit("takeover", {"seat": s.seat, "active": True})
+                self._schedule()
 
     async def _timeout(self, deadline: float) -> None:
         m = self.match
@@ -544,7 +537,8 @@ class Table:
             action = automatic_action(self.match, seat)
             await self._commit("act", {"seat": seat, "action": action.to_json(), "by": "timer"})
 
-    async def _bot(self, seat: int) -> None:
+    def _bot_turn(self, seat: int) -> None:
+        """Send the bot of ``seat`` the view of the table at this version, to think off the actor."""
         self._bots.pop(seat, None)
         m = self.match
         s = self.seats[seat]
@@ -553,36 +547,43 @@ class Table:
         if s.bot is None:
             kind, level = (s.bot_kind, s.bot_level) if s.kind == "bot" else (DEFAULT_BOT, "medium")
             s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", self.seed + seat)
-        seen = view(m, seat)
-        try:
-            action = await asyncio.get_running_loop().run_in_executor(self.hub.bot_executor, s.bot.act, seen)
-            if action not in seen.legal:
-                raise ValueError(f"{action} is not one of the view's legal actions")
-        except Exception:
+        self.hub.bots.think(self, seat, self.moves, s.bot, view(m, seat))
+
+    async def _bot_move(self, move: BotMove) -> None:
+        m = self.match
+        seat = move.seat
+        s = self.seats[seat]
+        if move.version != self.moves or m is None or seat not in m.to_act() or not (s.kind == "bot" or s.takeover):
+            return  # the table moved on while the bot thought
+        if move.bot is not None:
+            s.bot = move.bot
+        legal = view(m, seat).legal
+        action = move.action
+        if action is None or action not in legal:
             # a faulty bot must not stall the table: it plays what the clock would
-            log.exception("table %s: the %s bot of seat %d failed", self.id, s.bot_kind or DEFAULT_BOT, seat)
+            log.error("table %s: the bot of seat %d answered %r, not a legal action", self.id, seat, action)
             action = automatic_action(m, seat)
         by = "bot" if s.kind == "bot" else "takeover"
         await self._commit("act", {"seat": seat, "action": action.to_json(), "by": by})
 
     # -- connections -------------------------------------------------------------
 
-    async def _attach(self, conn: Conn, secret: Any, last: Any, invite: Any) -> None:
+    async def _attach(self, conn: Conn, secret: Any, last: Any, invite: Any) -> bool:
         seat: Seat | None = None
         if secret is not None:
-            seat = next((s for s in self.seats if s.secret and secrets.compare_digest(str(secret), s.secret)), None)
+            seat = next((s for s in self.seats if s.secret and same_secret(secret, s.secret)), None)
             if seat is None:
                 conn.error(None, "bad_secret", "Este segredo não corresponde a nenhum lugar desta mesa.")
                 conn.close(4003, "bad secret")
-                return
+                return False
             if seat.player_id != conn.player_id:
                 conn.error(None, "bad_token", "Este lugar pertence a outro jogador.")
                 conn.close(4003, "not your seat")
-                return
-        elif not self.public and not (isinstance(invite, str) and secrets.compare_digest(invite, self.invite)):
+                return False
+        elif not self.public and not same_secret(invite, self.invite):
             conn.error(None, "bad_invite", "Mesa privada: é preciso o link de convite.")
             conn.close(4003, "private table")
-            return
+            return False
         key: Key = None
         if seat is not None:
             if seat.conn is not None:
@@ -613,6 +614,7 @@ class Table:
             self._presence()
             if seat.takeover:
                 await self._commit("takeover", {"seat": seat.seat, "active": False})
+        return True
 
     def _gap(self, last: Any, key: Key) -> list[str] | None:
         """The frames after version ``last`` for ``key``, or None when a snapshot is needed."""
