@@ -350,9 +350,9 @@ class Table:
             ops.append(("update:tables", {"where": {"id": self.id}, "values": values}))
         try:
             await self.hub.store.append(ops)
-        except StorageError:
+        except StorageError as e:
             # Memory is now ahead of the database: this copy is given up (see ``_storage_failed``).
-            log.exception("table %s: version %d not stored", self.id, self.version)
+            log.error("table %s: version %d not stored: %s", self.id, self.version, e)
             raise
         self.changed_at = time.time()
         self._broadcast(self.version, evs, changed)
