@@ -146,7 +146,7 @@ def admin_bans(db: DbOption = None) -> None:
     from truco.server.admin import list_bans
 
     for b in list_bans(_admin_store(db)):
-        typer.echo(f"{b['nickname_key']}\t{b['scope']}")
+        typer.echo(f"{b['nickname'] or ''}\t{b['nickname_key']}\t{b['scope']}")
 
 
 def _rules_option(spec: str | None) -> object:

@@ -22,8 +22,9 @@ from truco.engine import Rules, RulesError, to_record
 from truco.server.bots import BotPool
 from truco.server.config import Config
 from truco.server.errors import CommandError
-from truco.server.identity import Signer, new_id, new_secret, nickname_key
+from truco.server.identity import Signer, new_id, new_secret
 from truco.server.messages import Join
+from truco.server.names import name_key
 from truco.server.store import StorageError, Store, bans, events, players, seats, tables
 from truco.server.table import DEFAULT_BOT, Table
 
@@ -88,7 +89,7 @@ class Hub:
         if await self.banned(nickname, "server"):
             raise CommandError("banned", "Este apelido foi banido do servidor.")
         pid = new_id(12)
-        row = {"id": pid, "nickname": nickname, "nickname_key": nickname_key(nickname), "created_at": time.time()}
+        row = {"id": pid, "nickname": nickname, "nickname_key": name_key(nickname), "created_at": time.time()}
         await self.store.quick(self.store.write, [("players", row)])
         self._players[pid] = row
         assert self.signer is not None
@@ -116,7 +117,7 @@ class Hub:
         if nickname is None:
             return False
         stmt = _SERVER_BAN if scope == "server" else _ANY_BAN
-        return await self.store.quick(self.store.scalar, stmt, {"key": nickname_key(nickname)}) is not None
+        return await self.store.quick(self.store.scalar, stmt, {"key": name_key(nickname)}) is not None
 
     # -- tables ---------------------------------------------------------------
 

@@ -50,11 +50,6 @@ def clean_nickname(raw: object) -> str | None:
     return name
 
 
-def nickname_key(nickname: str) -> str:
-    """What bans compare: case and accents folded."""
-    return unicodedata.normalize("NFKD", nickname).encode("ascii", "ignore").decode().casefold().strip()
-
-
 def same_secret(given: object, secret: str) -> bool:
     """Whether a client's ``given`` value is ``secret``, compared in constant time; any text
     (non-ASCII included) or other JSON value is simply not equal.

@@ -44,12 +44,16 @@ from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
 
+#: room for the key of a 20-character nickname (a character's prototype may be several characters)
+KEY_LENGTH = 200
+
 players = Table(
     "players",
     metadata,
     Column("id", String(32), primary_key=True),
     Column("nickname", String(40), nullable=False),
-    Column("nickname_key", String(40), nullable=False, index=True),
+    #: truco.server.names.name_key(nickname)
+    Column("nickname_key", String(KEY_LENGTH), nullable=False, index=True),
     Column("created_at", Float, nullable=False),
 )
 
@@ -117,7 +121,9 @@ bans = Table(
     "bans",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("nickname_key", String(40), nullable=False),
+    #: the nickname banned, as typed (None for bans older than revision 0002)
+    Column("nickname", String(40)),
+    Column("nickname_key", String(KEY_LENGTH), nullable=False),
     #: chat or server
     Column("scope", String(8), nullable=False),
     Column("created_at", Float, nullable=False),
