@@ -1,4 +1,14 @@
-"""What every endpoint asks of a request: the hub, the caller's token and identity, its JSON body."""
+"""What every endpoint asks of a request: the hub, the caller's token and identity, its JSON body.
+
+JSON from a client, over HTTP or WebSocket, is read by ``parse_json``: at most
+``MAX_DEPTH`` levels of nesting.
+
+>>> parse_json('{"a": [1, {"b": 2}]}')
+{'a': [1, {'b': 2}]}
+>>> parse_json("[" * 40 + "]" * 40)
+Traceback (most recent call last):
+ValueError: JSON nested deeper than 16 levels
+"""
 
 from __future__ import annotations
 
@@ -24,18 +34,53 @@ def token_of(conn: HTTPConnection) -> str | None:
     return conn.cookies.get(COOKIE)
 
 
+#: the deepest nesting of JSON a client may send (the protocol needs 3)
+MAX_DEPTH = 16
+
+
+def depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(depth, value), default=0)
+    return 0
+
+
+def parse_json(text: str | bytes) -> Any:
+    """A client's JSON; ``ValueError`` when it is not JSON or nested deeper than ``MAX_DEPTH``."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        value = None
+    else:
+        if depth(value) <= MAX_DEPTH:
+            return value
+    raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels")
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) as soon as it is announced or read past ``limit`` bytes."""
+    announced = request.headers.get("content-length", "")
+    if announced.isdigit() and int(announced) > limit:
+        raise CommandError("too_large", f"The body is larger than {limit} bytes.")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise CommandError("too_large", f"The body is larger than {limit} bytes.")
+    return bytes(body)
+
+
 async def read_json(request: Request) -> Any:
     """The request's JSON body (None when empty). Raises ``CommandError`` for a bad body."""
-    limit = hub_of(request).config.max_frame
-    raw = await request.body()
-    if len(raw) > limit:
-        raise CommandError("bad_request", "body too large")
+    raw = await read_body(request, hub_of(request).config.max_frame)
     if not raw.strip():
         return None
     try:
-        return json.loads(raw)
-    except ValueError:
-        raise CommandError("bad_request", "the body is not valid JSON") from None
+        return parse_json(raw)
+    except ValueError as e:
+        message = str(e) if "deeper" in str(e) else "the body is not valid JSON"
+        raise CommandError("bad_request", message) from None
 
 
 async def read_object(request: Request) -> dict[str, Any]:

@@ -8,7 +8,6 @@ Frames go out through the connection's own writer task (``Conn``).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from typing import Any
@@ -17,7 +16,7 @@ from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from truco.server.conn import Conn
-from truco.server.edge import hub_of, token_of
+from truco.server.edge import MAX_DEPTH, hub_of, parse_json, token_of
 from truco.server.errors import CommandError
 from truco.server.messages import Attach, Command, Detach
 from truco.server.table import Table
@@ -74,11 +73,11 @@ async def receive(ws: WebSocket) -> str | None:
 
 def parse(conn: Conn, text: str | None) -> dict[str, Any] | None:
     try:
-        msg = json.loads(text) if text is not None else None
+        msg = parse_json(text) if text is not None else None
     except ValueError:
         msg = None
     if not isinstance(msg, dict):
-        conn.error(None, "bad_json", "Each frame must be a JSON object.")
+        conn.error(None, "bad_json", f"Each frame must be a JSON object, nested at most {MAX_DEPTH} levels.")
         return None
     if not isinstance(msg.get("type"), str):
         conn.error(msg.get("id"), "bad_message", 'missing "type"')
