@@ -148,6 +148,8 @@ class Table:
         self.version = 0
         #: how many versions changed the match (a bot's answer for an older one is dropped)
         self.moves = 0
+        #: the version that last changed the match (a refused command from before it is ``stale``)
+        self.moved_at = 0
         self.deadline: float | None = None
         self.spectators: set[Conn] = set()
         self.history: deque[tuple[int, dict[Key, str]]] = deque(maxlen=hub.config.history)
@@ -287,6 +289,7 @@ class Table:
             raise ValueError(f"unknown row kind {kind!r}")
         if changed:
             self.moves += 1
+            self.moved_at = self.version + 1
         if data.get("cmd") is not None:  # a player's command: its id is spent
             self.seats[data["seat"]].commands[data["cmd"]] = self.version + 1
         self.version += 1
@@ -678,6 +681,9 @@ class Table:
         if cid in seat.commands:
             raise CommandError("duplicate_command", f"O comando {cid!r} já foi feito.", v=seat.commands[cid])
         data: dict[str, Any] = {"seat": seat.seat, "cmd": cid}
+        seen = cmd.get("v")
+        if seen is not None and (type(seen) is not int or not 0 <= seen <= self.version):
+            raise CommandError("bad_message", "v must be the version of the table you saw")
         if kind == "act":
             if self.match is None:
                 raise CommandError("not_started", "A partida ainda não começou: faltam jogadores.")
@@ -694,6 +700,8 @@ class Table:
             try:
                 await self._commit("act", data, conn, cid)
             except IllegalAction as e:
+                if seen is not None and seen < self.moved_at:
+                    raise CommandError("stale", "A jogada já foi decidida por outro jogador.", v=self.version) from None
                 raise CommandError("illegal", str(e)) from None
         elif kind == "signal":
             if not self.signals:
