@@ -32,6 +32,11 @@ MAX_TIMER = 600
 _ANY_BAN = select(bans.c.id).where(bans.c.nickname_key == bindparam("key")).limit(1)
 _SERVER_BAN = _ANY_BAN.where(bans.c.scope == "server")
 PLAYER_CACHE = 100_000
+#: the statuses of the tables restored at startup ("over" and "expired" ones are loaded when asked for)
+RESTORED = ("waiting", "playing")
+#: the setting that holds when the server was last known alive, and how often it is noted
+ALIVE = "alive_at"
+HEARTBEAT = 2.0
 
 log = logging.getLogger("truco.server")
 
@@ -46,6 +51,7 @@ class Hub:
         self.stats = Stats()
         self._sweeper: asyncio.Task[None] | None = None
         self._recovering: set[asyncio.Task[None]] = set()
+        self._heart: asyncio.Task[None] | None = None
         #: players by id (a nickname never changes), the oldest forgotten first
         self._players: dict[str, dict[str, Any]] = {}
 
@@ -54,13 +60,26 @@ class Hub:
         self.signer = Signer(await self.store.run(self.store.secret))
         self.store.start()
         self.bots.start()
-        for row in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status != "over")):
+        alive = await self.store.run(self.store.setting, ALIVE)
+        stopped_at = float(alive) if alive is not None else None
+        for row in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status.in_(RESTORED))):
             try:
-                await self.load(row["id"])
+                await self.load(row["id"], stopped_at)
             except Exception:
                 # e.g. an engine whose seeded deals changed: one table must not keep the server down
                 log.exception("table %s could not be restored", row["id"])
         self._sweeper = asyncio.create_task(self._sweep(), name="truco-sweep")
+        self._heart = asyncio.create_task(self._heartbeat(), name="truco-heartbeat")
+
+    async def _heartbeat(self) -> None:
+        """Note now and then that the server is alive: after a stop, even a SIGKILL, the clocks resume
+        with the time their players had left then (at most ``HEARTBEAT`` seconds are lost)."""
+        while True:
+            try:
+                await self.store.quick(self.store.put_setting, ALIVE, repr(time.time()))
+            except StorageError as e:
+                log.warning("cannot note that the server is alive: %s", e)
+            await asyncio.sleep(HEARTBEAT)
 
     async def _sweep(self, every: float = 60.0) -> None:
         """Forget finished tables nobody watches (they are reloaded from the database when asked for)."""
@@ -73,13 +92,15 @@ class Hub:
                     await t.stop()
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._heart):
+            if task is not None:
+                task.cancel()
         for task in self._recovering:
             task.cancel()
         for t in list(self.tables.values()):
             t.close_all(1012, "server restart")
             await t.stop()
+        await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
         await self.store.stop()
         self.bots.stop()
 
@@ -121,8 +142,9 @@ class Hub:
 
     # -- tables ---------------------------------------------------------------
 
-    async def load(self, table_id: str) -> Table | None:
-        """The table in memory, or rebuilt from the database (None if unknown)."""
+    async def load(self, table_id: str, stopped_at: float | None = None) -> Table | None:
+        """The table in memory, or rebuilt from the database (None if unknown). ``stopped_at``:
+        when the server that ran it stopped, for a table restored at startup (its clock resumes)."""
         if table_id in self.tables:
             return self.tables[table_id]
         table = await self.store.run(self._read, table_id)
@@ -130,6 +152,8 @@ class Hub:
             return None
         if table_id in self.tables:  # loaded meanwhile
             return self.tables[table_id]
+        if stopped_at is not None:
+            table.resume_clock(stopped_at)
         self.tables[table_id] = table
         table.start()
         return table

@@ -238,6 +238,14 @@ class Store:
         for name, batch in inserts.items():
             conn.execute(insert(metadata.tables[name]), batch)
 
+    def setting(self, key: str) -> str | None:
+        return self.scalar(select(settings.c.value).where(settings.c.key == key))  # type: ignore[no-any-return]
+
+    def put_setting(self, key: str, value: str) -> None:
+        with storing(), self.engine.begin() as conn:
+            if conn.execute(update(settings).where(settings.c.key == key).values(value=value)).rowcount == 0:
+                conn.execute(insert(settings).values(key=key, value=value))
+
     def secret(self) -> str:
         """The server's signing secret, made once and kept in the database."""
         import secrets

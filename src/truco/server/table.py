@@ -334,6 +334,12 @@ class Table:
             if row["seq"] != self.version:
                 raise RuntimeError(f"table {self.id}: stored version {row['seq']} where {self.version} was expected")
 
+    def resume_clock(self, stopped_at: float) -> None:
+        """After a restart: the clock gets back the time its player had left when the server stopped."""
+        if self.deadline is not None:
+            left = min(max(0.0, self.deadline - stopped_at), float(self.config["timer"]))
+            self.deadline = time.time() + left
+
     async def _commit(
         self, kind: str, data: dict[str, Any], conn: Conn | None = None, cid: Any = None, extra: list[Any] | None = None
     ) -> int:
