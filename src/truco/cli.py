@@ -82,17 +82,32 @@ def serve(
     db_max_pages: Annotated[
         int | None, typer.Option(help="largest size of a SQLite database, in pages (writes past it fail)")
     ] = None,
+    rate_limits: Annotated[
+        str,
+        typer.Option(
+            help="JSON overriding the rate limits per client, e.g. '{\"guest\": [30, 20]}' (burst, per minute)"
+        ),
+    ] = "{}",
+    origin: Annotated[
+        list[str] | None, typer.Option(help="an origin whose pages may open tables (default: the server's own)")
+    ] = None,
+    waiting_ttl: Annotated[float, typer.Option(help="seconds a waiting table lasts with nobody connected")] = 600.0,
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
     from truco.server.app import serve as run_server
     from truco.server.config import Config, default_db_url
+    from truco.server.limits import RATES, Rate
 
+    overrides = {kind: Rate(*value) for kind, value in json.loads(rate_limits).items()}
     config = Config(
         db_url=db or default_db_url(),
         bot_pause=bot_pause,
         absence=absence,
         bot_workers=bot_workers,
         db_max_pages=db_max_pages,
+        rates={**RATES, **overrides},
+        origins=tuple(origin or ()),
+        waiting_ttl=waiting_ttl,
     )
     run_server(config, host, port, log_level)
 

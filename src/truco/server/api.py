@@ -9,7 +9,7 @@ from starlette.routing import BaseRoute, Route
 
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import OPTIONS, PROFILES
-from truco.server.edge import hub_of, read_json, read_object, who, who_maybe
+from truco.server.edge import hub_of, limit, read_json, read_object, who, who_maybe
 from truco.server.errors import CommandError
 from truco.server.identity import COOKIE, clean_nickname, same_secret
 from truco.server.signals import GESTURES
@@ -17,6 +17,7 @@ from truco.server.table import Table
 
 
 async def guest(request: Request) -> Response:
+    limit(request, "guest")
     data = await read_json(request)
     nickname = clean_nickname(data.get("nickname") if isinstance(data, dict) else None)
     if nickname is None:
@@ -54,11 +55,13 @@ async def options(request: Request) -> Response:
 
 async def create(request: Request) -> Response:
     player = await who(request)
+    limit(request, "table")
     return JSONResponse(await hub_of(request).create(player, await read_json(request)))
 
 
 async def quick(request: Request) -> Response:
     player = await who(request)
+    limit(request, "table")
     data = await read_object(request)
     bot = {"type": "bot", **{k: data[k] for k in ("kind", "level") if k in data}}
     if "bot" in data:
@@ -93,6 +96,7 @@ async def table_info(request: Request) -> Response:
 
 async def join(request: Request) -> Response:
     player = await who(request)
+    limit(request, "join")
     data = await read_object(request)
     table = await visible_table(request, data.get("invite", request.query_params.get("invite")))
     return JSONResponse(await hub_of(request).join(table, player, data.get("seat")))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 from collections.abc import AsyncIterator
 from types import ModuleType
 
@@ -20,6 +21,7 @@ from truco.server import api, pages, sockets
 from truco.server.config import Config
 from truco.server.errors import HANDLERS
 from truco.server.hub import Hub
+from truco.server.limits import RedactInvites
 
 #: the modules of endpoints, each with its ``routes``
 ENDPOINTS: tuple[ModuleType, ...] = (pages, api, sockets)
@@ -32,6 +34,7 @@ def create_app(config: Config | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        logging.getLogger("uvicorn.access").addFilter(RedactInvites())
         await hub.start()
         # Full garbage collections over thousands of connections stall every table for
         # hundreds of milliseconds (0.6 s at 1,000 tables): keep what startup made out of them,

@@ -27,6 +27,30 @@ def hub_of(conn: HTTPConnection) -> Hub:
     return hub
 
 
+def client_of(conn: HTTPConnection) -> str:
+    """The client's address (behind a proxy on loopback, the one it forwards)."""
+    return conn.client.host if conn.client else "unknown"
+
+
+def limit(conn: HTTPConnection, kind: str) -> None:
+    """Count one ``kind`` of action against the client's rate limit (``truco.server.limits``)."""
+    if not hub_of(conn).limiter.allow(kind, client_of(conn)):
+        raise CommandError("rate_limited", "Muitas tentativas seguidas: espere um pouco e tente de novo.")
+
+
+def origin_allowed(conn: HTTPConnection) -> bool:
+    """Whether the page that opens a WebSocket may: no ``Origin`` (not a browser), the server's own
+    origin, or one of the configured ones."""
+    origin = conn.headers.get("origin")
+    if origin is None:
+        return True
+    allowed = hub_of(conn).config.origins
+    if allowed:
+        return origin in allowed
+    host = conn.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")
+
+
 def token_of(conn: HTTPConnection) -> str | None:
     auth = conn.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):

@@ -15,7 +15,7 @@ import time
 from collections import deque
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import Rules, RulesError, to_record
@@ -23,7 +23,8 @@ from truco.server.bots import BotPool
 from truco.server.config import Config
 from truco.server.errors import CommandError
 from truco.server.identity import Signer, new_id, new_secret
-from truco.server.messages import Join
+from truco.server.limits import Limiter
+from truco.server.messages import Expire, Join
 from truco.server.names import name_key
 from truco.server.store import StorageError, Store, bans, events, players, seats, tables
 from truco.server.table import DEFAULT_BOT, Table
@@ -47,6 +48,7 @@ class Hub:
         self.store = Store(config.db_url, config.db_max_pages)
         self.tables: dict[str, Table] = {}
         self.bots = BotPool(config.bot_workers)
+        self.limiter = Limiter(config.rates)
         self.signer: Signer | None = None
         self.stats = Stats()
         self._sweeper: asyncio.Task[None] | None = None
@@ -62,6 +64,7 @@ class Hub:
         self.bots.start()
         alive = await self.store.run(self.store.setting, ALIVE)
         stopped_at = float(alive) if alive is not None else None
+        await self.store.run(self._expire_stale, time.time() - self.config.waiting_ttl)
         for row in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status.in_(RESTORED))):
             try:
                 await self.load(row["id"], stopped_at)
@@ -81,15 +84,41 @@ class Hub:
                 log.warning("cannot note that the server is alive: %s", e)
             await asyncio.sleep(HEARTBEAT)
 
-    async def _sweep(self, every: float = 60.0) -> None:
-        """Forget finished tables nobody watches (they are reloaded from the database when asked for)."""
+    def _expire_stale(self, before: float) -> None:
+        """Mark expired, without loading them, the waiting tables unchanged since ``before`` (blocking)."""
+        last = select(events.c.table_id, func.max(events.c.at).label("at")).group_by(events.c.table_id).subquery()
+        stmt = (
+            select(tables.c.id)
+            .outerjoin(last, last.c.table_id == tables.c.id)
+            .where(tables.c.status == "waiting", func.coalesce(last.c.at, tables.c.created_at) < before)
+        )
+        stale = [r["id"] for r in self.store.rows(stmt)]
+        if stale:
+            self.store.write([("update:tables", {"where": {"id": t}, "values": {"status": "expired"}}) for t in stale])
+            log.info("%d waiting tables expired while the server was down", len(stale))
+
+    async def _sweep(self) -> None:
+        """Forget finished tables nobody watches (they are reloaded from the database when asked for),
+        and expire the tables that have waited ``waiting_ttl`` seconds with nobody connected."""
+        every = min(60.0, self.config.waiting_ttl / 2)
         while True:
             await asyncio.sleep(every)
+            now = time.time()
             for t in list(self.tables.values()):
-                idle = time.time() - t.changed_at > every and t.queue.empty() and not t.connections()
-                if t.status == "over" and idle:
-                    del self.tables[t.id]
-                    await t.stop()
+                alone = now - t.alone_since if t.alone_since is not None else 0.0
+                if t.status == "waiting" and alone > self.config.waiting_ttl:
+                    t.post(Expire())
+                idle = now - t.changed_at > every and t.queue.empty() and not t.connections()
+                if t.status in ("over", "expired") and idle:
+                    self.forget(t)
+
+    def forget(self, table: Table) -> None:
+        """Drop ``table`` from memory (it stays in the database)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        table.halt()
+        if table.task is not None and table.task is not asyncio.current_task():
+            table.task.cancel()
 
     async def stop(self) -> None:
         for task in (self._sweeper, self._heart):

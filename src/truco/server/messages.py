@@ -111,6 +111,11 @@ class BotMove(Message):
 
 
 @dataclass
+class Expire(Message):
+    """The table has waited too long with nobody connected (the hub's sweeper)."""
+
+
+@dataclass
 class Absent(Message):
     """A seat's player has been away for the configured absence (``presence`` as it was then)."""
 

@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from truco.server.conn import Conn
-from truco.server.edge import MAX_DEPTH, hub_of, parse_json, token_of
+from truco.server.edge import MAX_DEPTH, hub_of, limit, origin_allowed, parse_json, token_of
 from truco.server.errors import CommandError
 from truco.server.messages import Attach, Command, Detach
 from truco.server.table import Table
@@ -31,6 +31,11 @@ async def table_socket(ws: WebSocket) -> None:
     writer = asyncio.create_task(write_frames(ws, conn, closing))
     table = None
     try:
+        if not origin_allowed(ws):
+            conn.error(None, "bad_origin", "Esta página não pode abrir mesas deste servidor.")
+            conn.close(4003, "bad origin")
+            return
+        limit(ws, "connect")
         hello = await hello_of(ws, conn)
         if hello is not None:
             table = await attach(ws, conn, hello)
@@ -38,6 +43,9 @@ async def table_socket(ws: WebSocket) -> None:
             await read_commands(ws, conn, table)
     except WebSocketDisconnect:
         pass
+    except CommandError as e:  # a rate limit
+        conn.error(None, e.code, str(e))
+        conn.close(1008, e.code)
     except Exception:
         log.exception("WebSocket of table %s failed", ws.path_params.get("table_id"))
         conn.close(1011, "internal error")

@@ -35,6 +35,7 @@ from truco.server.messages import (
     BotTurn,
     Command,
     Detach,
+    Expire,
     Join,
     Message,
     Start,
@@ -134,7 +135,10 @@ class Table:
         self.seed: int = row["seed"]
         self.invite: str = row["invite"]
         self.public: bool = bool(row["public"])
-        self.status: str = "waiting"
+        #: waiting, playing, over, or expired (a waiting table nobody came back to)
+        self.status: str = "expired" if row.get("status") == "expired" else "waiting"
+        #: since when no seated person is connected (None while one is)
+        self.alone_since: float | None = time.time()
         self.created_at: float = row["created_at"]
         #: when the last version was made (finished tables idle for long are forgotten)
         self.changed_at = time.time()
@@ -434,7 +438,7 @@ class Table:
                 self._bots[seat] = loop.call_later(pause, self.post, BotTurn(seat))
 
     def _watch_absence(self, s: Seat) -> None:
-        if s.kind == "human" and s.conn is None and not s.takeover and self.status != "over":
+        if s.kind == "human" and s.conn is None and not s.takeover and self.status in ("waiting", "playing"):
             absent = Absent(s.seat, s.presence)
             asyncio.get_running_loop().call_later(self.hub.config.absence, self.post, absent)
 
@@ -448,7 +452,8 @@ class Table:
         elif all(s.kind != "open" for s in self.seats):
             self.post(Start())
 
-    def _halt(self) -> None:
+    def halt(self) -> None:
+        """Stop handling messages: the timers are cancelled and every queued message is refused."""
         self.stopped = True
         if self._clock:
             self._clock.cancel()
@@ -460,7 +465,7 @@ class Table:
             self.queue.get_nowait().fail(gone)
 
     async def stop(self) -> None:
-        self._halt()
+        self.halt()
         if self.task and self.task is not asyncio.current_task():
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -501,7 +506,7 @@ class Table:
     def _halt_with(self, error: CommandError) -> None:
         while not self.queue.empty():
             self.queue.get_nowait().fail(error)
-        self._halt()
+        self.halt()
 
     async def _handle(self, msg: Message) -> Any:
         match msg:
@@ -525,11 +530,23 @@ class Table:
                 await self._bot_move(msg)
             case Absent(seat, presence):
                 await self._absent(seat, presence)
+            case Expire():
+                await self._expire()
         return None
+
+    async def _expire(self) -> None:
+        """A waiting table nobody came back to is closed for good; it is not restored at startup."""
+        if self.status != "waiting" or self.alone_since is None:
+            return
+        ops = [("update:tables", {"where": {"id": self.id}, "values": {"status": "expired"}})]
+        await self.hub.store.append(ops)
+        self.status = "expired"
+        self.close_all(4004, "table expired")
+        self.hub.forget(self)
 
     async def _absent(self, seat: int, presence: int) -> None:
         s = self.seats[seat]
-        if s.presence == presence and s.conn is None and not s.takeover and self.status != "over":
+        if s.presence == presence and s.conn is None and not s.takeover and self.status in ("waiting", "playing"):
             if self.status == "waiting":
                 self._watch_absence(s)
             else:
@@ -601,6 +618,7 @@ class Table:
             seat.conn = conn
             seat.presence += 1
             conn.seat = key = seat.seat
+            self.alone_since = None
         else:
             self.spectators.add(conn)
         conn.send_json(
@@ -644,6 +662,8 @@ class Table:
         if conn.seat is not None and self.seats[conn.seat].conn is conn:
             s = self.seats[conn.seat]
             s.conn = None
+            if all(x.conn is None for x in self.seats):
+                self.alone_since = time.time()
             s.presence += 1
             self._watch_absence(s)
             self._presence()
