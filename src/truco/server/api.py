@@ -117,17 +117,14 @@ async def finished(request: Request) -> Table:
 
 async def replay(request: Request) -> Response:
     table = await finished(request)
-    hub = hub_of(request)
-    summary, steps = await hub.store.run(hub.replay, table.id)
-    return JSONResponse({"table": summary, "steps": steps})
+    return Response(await hub_of(request).finished("replay", table.id), media_type="application/json")
 
 
 async def record(request: Request) -> Response:
     table = await finished(request)
-    hub = hub_of(request)
-    rec = await hub.store.run(hub.record, table.id)
     headers = {"content-disposition": f'attachment; filename="truco-{table.id}.json"'}
-    return JSONResponse(rec, headers=headers)
+    body = await hub_of(request).finished("record", table.id)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 routes: list[BaseRoute] = [

@@ -21,6 +21,7 @@ from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import Rules, RulesError, to_record
 from truco.server.bots import BotPool
 from truco.server.config import Config
+from truco.server.conn import dumps
 from truco.server.errors import CommandError
 from truco.server.identity import Signer, new_id, new_secret
 from truco.server.limits import Limiter
@@ -33,6 +34,7 @@ MAX_TIMER = 600
 _ANY_BAN = select(bans.c.id).where(bans.c.nickname_key == bindparam("key")).limit(1)
 _SERVER_BAN = _ANY_BAN.where(bans.c.scope == "server")
 PLAYER_CACHE = 100_000
+FINISHED_CACHE = 256
 #: the statuses of the tables restored at startup ("over" and "expired" ones are loaded when asked for)
 RESTORED = ("waiting", "playing")
 #: the setting that holds when the server was last known alive, and how often it is noted
@@ -56,6 +58,8 @@ class Hub:
         self._heart: asyncio.Task[None] | None = None
         #: players by id (a nickname never changes), the oldest forgotten first
         self._players: dict[str, dict[str, Any]] = {}
+        #: the JSON of replays and records of finished tables, by (kind, table id), the oldest forgotten first
+        self._finished: dict[tuple[str, str], bytes] = {}
 
     async def start(self) -> None:
         await self.store.run(self.store.migrate)
@@ -309,27 +313,34 @@ class Hub:
             )
         return out
 
-    def replay(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-        """(summary, steps as a spectator saw them) of a stored table (blocking)."""
-        table = self._fresh(table_id)
-        if table is None:
-            return None
-        steps = table.replay_steps(self._events(table_id))
-        return table.summary(), steps
+    async def finished(self, kind: str, table_id: str) -> bytes:
+        """The JSON of the replay or the record (``kind``) of a finished table: made once, in the
+        store's threads, then kept (a finished table never changes), so that people looping on
+        a replay cost the live tables nothing."""
+        key = (kind, table_id)
+        body = self._finished.get(key)
+        if body is None:
+            body = await self.store.run(self.replay if kind == "replay" else self.record, table_id)
+            self._finished[key] = body
+            if len(self._finished) > FINISHED_CACHE:
+                self._finished.pop(next(iter(self._finished)))
+        return body
 
-    def record(self, table_id: str) -> dict[str, Any] | None:
+    def replay(self, table_id: str) -> bytes:
+        """{"table": summary, "steps": every version as a spectator saw it} of a stored table (blocking)."""
+        table = self._fresh(table_id)
+        steps = table.replay_steps(self._events(table_id))
+        return dumps({"table": table.summary(), "steps": steps}).encode()
+
+    def record(self, table_id: str) -> bytes:
         """The record of a stored table without hidden information (blocking)."""
         table = self._fresh(table_id)
-        if table is None:
-            return None
         table.restore(self._events(table_id))
-        return None if table.match is None else to_record(table.match, hidden=False)
+        return dumps(None if table.match is None else to_record(table.match, hidden=False)).encode()
 
-    def _fresh(self, table_id: str) -> Table | None:
+    def _fresh(self, table_id: str) -> Table:
         """An unstarted copy of a stored table before its first version."""
         row = self.store.rows(select(tables).where(tables.c.id == table_id))
-        if not row:
-            return None
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
         return Table(self, dict(row[0]), [dict(r) for r in seat_rows])
 

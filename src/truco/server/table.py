@@ -19,6 +19,7 @@ import random
 import secrets
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +58,8 @@ DEFAULT_BOT = "heuristic" if "heuristic" in BOT_KINDS else BOT_KINDS[0]
 To = tuple[str, Any] | None
 #: A frame's recipient: a seat number, or None for spectators.
 Key = int | None
+#: The events of one version, each with its audience
+Events = list[tuple[dict[str, Any], To]]
 
 
 def sees(to: To, key: Key) -> bool:
@@ -328,15 +331,22 @@ class Table:
             return self.deadline
         return time.time() + timer
 
-    def restore(self, rows: list[dict[str, Any]]) -> None:
-        """Rebuild the table from its stored rows, in order."""
+    def walk(self, rows: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], dict[str, Any], Events, bool]]:
+        """Rebuild the table from its stored rows, in order: for each, (row, its data, the events
+        with their audiences, whether the match changed). The one walk over a table's log, for
+        restoring a table, its replay and its record."""
         for row in rows:
             data = json.loads(row["data"])
-            self._apply(row["kind"], data, row["at"])
-            if row["kind"] in ("act", "start"):
-                self.deadline = data.get("deadline")
+            evs, changed = self._apply(row["kind"], data, row["at"])
             if row["seq"] != self.version:
                 raise RuntimeError(f"table {self.id}: stored version {row['seq']} where {self.version} was expected")
+            yield row, data, evs, changed
+
+    def restore(self, rows: list[dict[str, Any]]) -> None:
+        """Rebuild the table from its stored rows, with its clock's deadline."""
+        for row, data, _, _ in self.walk(rows):
+            if row["kind"] in ("act", "start"):
+                self.deadline = data.get("deadline")
 
     def resume_clock(self, stopped_at: float) -> None:
         """After a restart: the clock gets back the time its player had left when the server stopped."""
@@ -807,14 +817,9 @@ class Table:
     def replay_steps(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Every version as a spectator saw it, rebuilt from the stored rows."""
         steps = []
-        for row in rows:
-            data = json.loads(row["data"])
-            evs, changed = self._apply(row["kind"], data, row["at"])
-            step: dict[str, Any] = {
-                "v": self.version,
-                "at": row["at"],
-                "events": [e for e, to in evs if sees(to, None)],
-            }
+        for row, _, evs, changed in self.walk(rows):
+            events = [e for e, to in evs if sees(to, None)]
+            step: dict[str, Any] = {"v": self.version, "at": row["at"], "events": events}
             if changed:
                 step["view"] = self.view_json(None)
             steps.append(step)
