@@ -7,7 +7,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from truco.bots import BOT_KINDS, LEVELS
+from truco.bots import BOT_KINDS, DESCRIPTIONS, LEVELS
 from truco.engine import OPTIONS, PROFILES
 from truco.server.edge import hub_of, limit, read_json, read_object, who, who_maybe
 from truco.server.errors import CommandError
@@ -41,7 +41,7 @@ async def options(request: Request) -> Response:
         {
             "profiles": list(PROFILES),
             "options": {k: list(v) for k, v in OPTIONS.items()},
-            "bots": {"kinds": list(BOT_KINDS), "levels": list(LEVELS)},
+            "bots": {"kinds": list(BOT_KINDS), "levels": list(LEVELS), "descriptions": DESCRIPTIONS},
             "defaults": {"timer": 20, "signals": True, "public": True},
             "gestures": list(GESTURES),
             "limits": {
@@ -117,7 +117,18 @@ async def finished(request: Request) -> Table:
 
 async def replay(request: Request) -> Response:
     table = await finished(request)
-    return Response(await hub_of(request).finished("replay", table.id), media_type="application/json")
+    seat = await replay_seat(request, table)
+    return Response(await hub_of(request).finished("replay", table.id, seat), media_type="application/json")
+
+
+async def replay_seat(request: Request, table: Table) -> int | None:
+    """``?as=seat``: the replay of the caller's own seat (their cards as they held them)."""
+    if request.query_params.get("as") != "seat":
+        return None
+    held = table.seat_of((await who(request))["id"])
+    if held is None:
+        raise CommandError("not_seated", "Só quem jogou esta partida revê as próprias cartas.")
+    return held.seat
 
 
 async def record(request: Request) -> Response:

@@ -49,7 +49,7 @@ def create_app(config: Config | None = None) -> Starlette:
     routes: list[BaseRoute] = [route for module in ENDPOINTS for route in module.routes]
     if config.static_dir.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=config.static_dir), name="static"))
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=HANDLERS)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={**HANDLERS, 404: pages.not_found})
     app.state.hub = hub
     return app
 

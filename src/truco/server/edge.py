@@ -20,6 +20,7 @@ from starlette.requests import HTTPConnection, Request
 from truco.server.errors import CommandError
 from truco.server.hub import Hub
 from truco.server.identity import COOKIE
+from truco.server.text import TextError, check_strings
 
 
 def hub_of(conn: HTTPConnection) -> Hub:
@@ -101,10 +102,15 @@ async def read_json(request: Request) -> Any:
     if not raw.strip():
         return None
     try:
-        return parse_json(raw)
+        data = parse_json(raw)
     except ValueError as e:
         message = str(e) if "deeper" in str(e) else "the body is not valid JSON"
         raise CommandError("bad_request", message) from None
+    try:
+        check_strings(data, "body")
+    except TextError as e:
+        raise CommandError("bad_text", str(e)) from None
+    return data
 
 
 async def read_object(request: Request) -> dict[str, Any]:

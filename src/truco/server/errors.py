@@ -30,6 +30,7 @@ STATUS = {
     "banned": 403,
     "bad_invite": 403,
     "bad_origin": 403,
+    "not_seated": 403,
     "not_found": 404,
     "method_not_allowed": 405,
     "seat_taken": 409,

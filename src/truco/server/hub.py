@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
 import time
 from collections import deque
 from typing import Any
@@ -23,7 +22,7 @@ from truco.server.bots import BotPool
 from truco.server.config import Config
 from truco.server.conn import dumps
 from truco.server.errors import CommandError
-from truco.server.identity import Signer, new_id, new_secret
+from truco.server.identity import Signer, new_id, new_secret, new_table_secret
 from truco.server.limits import Limiter
 from truco.server.messages import Expire, Join
 from truco.server.names import name_key
@@ -59,7 +58,7 @@ class Hub:
         #: players by id (a nickname never changes), the oldest forgotten first
         self._players: dict[str, dict[str, Any]] = {}
         #: the JSON of replays and records of finished tables, by (kind, table id), the oldest forgotten first
-        self._finished: dict[tuple[str, str], bytes] = {}
+        self._finished: dict[tuple[str, str, int | None], bytes] = {}
 
     async def start(self) -> None:
         await self.store.run(self.store.migrate)
@@ -239,7 +238,8 @@ class Hub:
             "id": tid,
             "created_at": time.time(),
             "config": json.dumps(config),
-            "seed": secrets.randbits(31),
+            "seed": 0,
+            "deal_secret": new_table_secret(),
             "invite": new_id(12),
             "public": config["public"],
             "status": "waiting",
@@ -313,24 +313,28 @@ class Hub:
             )
         return out
 
-    async def finished(self, kind: str, table_id: str) -> bytes:
-        """The JSON of the replay or the record (``kind``) of a finished table: made once, in the
-        store's threads, then kept (a finished table never changes), so that people looping on
-        a replay cost the live tables nothing."""
-        key = (kind, table_id)
+    async def finished(self, kind: str, table_id: str, seat: int | None = None) -> bytes:
+        """The JSON of the replay (as a spectator saw it, or as ``seat`` did) or the record (``kind``)
+        of a finished table: made once, in the store's threads, then kept (a finished table never
+        changes), so that people looping on a replay cost the live tables nothing."""
+        key = (kind, table_id, seat)
         body = self._finished.get(key)
         if body is None:
-            body = await self.store.run(self.replay if kind == "replay" else self.record, table_id)
+            if kind == "replay":
+                body = await self.store.run(self.replay, table_id, seat)
+            else:
+                body = await self.store.run(self.record, table_id)
             self._finished[key] = body
             if len(self._finished) > FINISHED_CACHE:
                 self._finished.pop(next(iter(self._finished)))
         return body
 
-    def replay(self, table_id: str) -> bytes:
-        """{"table": summary, "steps": every version as a spectator saw it} of a stored table (blocking)."""
+    def replay(self, table_id: str, seat: int | None = None) -> bytes:
+        """{"table": summary, "steps": every version as a spectator saw it (or as ``seat`` did), "seat"}
+        of a stored table (blocking)."""
         table = self._fresh(table_id)
-        steps = table.replay_steps(self._events(table_id))
-        return dumps({"table": table.summary(), "steps": steps}).encode()
+        steps = table.replay_steps(self._events(table_id), seat)
+        return dumps({"table": table.summary(), "steps": steps, "seat": seat}).encode()
 
     def record(self, table_id: str) -> bytes:
         """The record of a stored table without hidden information (blocking)."""

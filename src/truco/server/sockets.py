@@ -20,6 +20,7 @@ from truco.server.edge import MAX_DEPTH, hub_of, limit, origin_allowed, parse_js
 from truco.server.errors import CommandError
 from truco.server.messages import Attach, Command, Detach
 from truco.server.table import Table
+from truco.server.text import TextError, check_strings
 
 log = logging.getLogger("truco.server")
 
@@ -61,7 +62,13 @@ async def table_socket(ws: WebSocket) -> None:
 async def write_frames(ws: WebSocket, conn: Conn, closing: list[tuple[int, str]]) -> None:
     try:
         while (text := await conn.out.get()) is not None:
-            await ws.send_text(text)
+            try:
+                await ws.send_text(text)
+            except UnicodeEncodeError:
+                # never from clean input; this connection alone ends, the table goes on
+                log.error("a frame of %d characters is not valid Unicode: connection closed (1011)", len(text))
+                conn.close(1011, "frame not encodable")
+                break
         code, reason = closing[0] if closing else (1000, "")
         await ws.close(code, reason)
     except Exception as e:
@@ -86,6 +93,11 @@ def parse(conn: Conn, text: str | None) -> dict[str, Any] | None:
         msg = None
     if not isinstance(msg, dict):
         conn.error(None, "bad_json", f"Each frame must be a JSON object, nested at most {MAX_DEPTH} levels.")
+        return None
+    try:
+        check_strings(msg)
+    except TextError as e:
+        conn.error(None, "bad_text", str(e))
         return None
     if not isinstance(msg.get("type"), str):
         conn.error(msg.get("id"), "bad_message", 'missing "type"')

@@ -64,7 +64,10 @@ tables = Table(
     Column("created_at", Float, nullable=False),
     #: JSON: {"rules": {...}, "timer": 20, "signals": true, "public": true}
     Column("config", Text, nullable=False),
+    #: the 31-bit seed of tables made before ``deal_secret`` (0 since)
     Column("seed", Integer, nullable=False),
+    #: the deal secret: 256 bits from ``secrets`` as 64 hex digits; never leaves the server
+    Column("deal_secret", String(64)),
     Column("invite", String(32), nullable=False),
     Column("public", Boolean, nullable=False),
     #: waiting, playing, over
@@ -121,7 +124,7 @@ bans = Table(
     "bans",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    #: the nickname banned, as typed (None for bans older than revision 0002)
+    #: the nickname banned, as typed (None for bans older than revision 0003_name_keys)
     Column("nickname", String(40)),
     Column("nickname_key", String(KEY_LENGTH), nullable=False),
     #: chat or server

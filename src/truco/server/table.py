@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from truco.bots import BOT_KINDS, Bot, make_bot
 from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, Rules, event_to_json, parse_action, view
+from truco.engine.deals import derived_seed
 from truco.engine.events import HandStarted
 from truco.server.conn import Conn, dumps
 from truco.server.errors import CommandError, storage_failure
@@ -44,11 +45,15 @@ from truco.server.messages import (
 )
 from truco.server.signals import GESTURES, signal_table
 from truco.server.store import StorageError, event_row
+from truco.server.text import Problem, TextError, clean_text, is_valid_unicode
 
 if TYPE_CHECKING:
     from truco.server.hub import Hub
 
 log = logging.getLogger("truco.server")
+
+#: the longest reason of a report, in characters
+REASON_LENGTH = 200
 
 #: the kind of bot that plays for an absent player, and the default of quick play
 DEFAULT_BOT = "heuristic" if "heuristic" in BOT_KINDS else BOT_KINDS[0]
@@ -135,7 +140,8 @@ class Table:
         self.id: str = row["id"]
         self.config: dict[str, Any] = json.loads(row["config"])
         self.rules = Rules.parse(self.config["rules"])
-        self.seed: int = row["seed"]
+        #: the seed of the deals and signals: never sent, logged or recorded
+        self.deal_secret: int | str = row["deal_secret"] if row.get("deal_secret") is not None else row["seed"]
         self.invite: str = row["invite"]
         self.public: bool = bool(row["public"])
         #: waiting, playing, over, or expired (a waiting table nobody came back to)
@@ -167,7 +173,7 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self._clock: asyncio.TimerHandle | None = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
-        self._pace = random.Random(self.seed)
+        self._pace = random.Random(derived_seed(self.deal_secret, "bot pauses"))
 
     # -- reading -----------------------------------------------------------
 
@@ -217,7 +223,7 @@ class Table:
         m = self.match
         table = None
         if self.signals and m is not None and key is not None and not m.is_over:
-            table = signal_table(self.seed, m.hand_number, key & 1)
+            table = signal_table(self.deal_secret, m.hand_number, key & 1)
         return {
             "type": "snapshot",
             "v": self.version,
@@ -257,7 +263,7 @@ class Table:
             s.kind, s.player_id, s.nickname, s.secret = "human", data["player_id"], data["nickname"], data["secret"]
             evs.append(({"type": "seat_taken", "seat": s.seat, "nickname": s.nickname}, None))
         elif kind == "start":
-            self.match = m = Match(self.rules, seed=self.seed)
+            self.match = m = Match(self.rules, seed=self.deal_secret)
             self.status = "playing"
             evs.append(({"type": "match_started", "first_dealer": m.first_dealer}, None))
             evs.append((event_to_json(m.hand_started()), None))
@@ -266,9 +272,12 @@ class Table:
         elif kind == "signal":
             seat, team = data["seat"], data["seat"] & 1
             assert self.match is not None
-            suit = signal_table(self.seed, self.match.hand_number, team)[data["gesture"]]
+            suit = signal_table(self.deal_secret, self.match.hand_number, team)[data["gesture"]]
             base = {"type": "signal", "seat": seat, "gesture": data["gesture"]}
             evs += [({**base, "suit": suit}, ("team", team)), (base, ("not_team", team))]
+        elif kind == "chat" and not is_valid_unicode(data["text"]):
+            # stored before text was checked: it could reach nobody, so it is not replayed
+            pass
         elif kind == "chat":
             seat = data["seat"]
             msg = {"id": self.version + 1, "seat": seat, "nickname": data["nickname"], "text": data["text"], "at": at}
@@ -284,7 +293,10 @@ class Table:
             evs.append(({"type": "mute", "seat": data["target"], "muted": data["muted"]}, ("seat", data["seat"])))
         elif kind == "takeover":
             self.seats[data["seat"]].takeover = data["active"]
-            evs.append(({"type": "takeover", "seat": data["seat"], "active": data["active"]}, None))
+            event = {"type": "takeover", "seat": data["seat"], "active": data["active"]}
+            if data.get("left"):  # the person left the table on purpose
+                event["left"] = True
+            evs.append((event, None))
         elif kind == "rematch":
             self.rematch_id = data["table_id"]
             secrets_ = data.get("secrets", {})
@@ -308,7 +320,11 @@ class Table:
             return []
         return [
             (
-                {"type": "signal_table", "hand": m.hand_number, "table": signal_table(self.seed, m.hand_number, t)},
+                {
+                    "type": "signal_table",
+                    "hand": m.hand_number,
+                    "table": signal_table(self.deal_secret, m.hand_number, t),
+                },
                 ("team", t),
             )
             for t in (0, 1)
@@ -582,7 +598,7 @@ class Table:
             return
         if s.bot is None:
             kind, level = (s.bot_kind, s.bot_level) if s.kind == "bot" else (DEFAULT_BOT, "medium")
-            s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", self.seed + seat)
+            s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", derived_seed(self.deal_secret, f"bot {seat}"))
         self.hub.bots.think(self, seat, self.moves, s.bot, view(m, seat))
 
     async def _bot_move(self, move: BotMove) -> None:
@@ -734,6 +750,7 @@ class Table:
                 raise CommandError("bad_message", str(e)) from None
             data.update(action=parsed.to_json(), by="player")
             try:
+                self.match.check_sent(parsed)  # a mão de ferro is played by slot
                 await self._commit("act", data, conn, cid)
             except IllegalAction as e:
                 if seen is not None and seen < self.moved_at:
@@ -760,17 +777,22 @@ class Table:
             await self._report(conn, seat, cmd)
         elif kind == "rematch":
             await self._rematch(conn, seat, cid, data)
+        elif kind == "leave":
+            await self._leave(conn, seat, cid, data)
         else:
             raise CommandError("unknown_type", f"unknown message type {kind!r}")
 
     async def _chat(self, conn: Conn, seat: Seat, cmd: dict[str, Any], data: dict[str, Any]) -> None:
         cfg = self.hub.config
-        text = cmd.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise CommandError("bad_message", "text must be a non-empty string")
-        text = text.strip()
-        if len(text) > cfg.chat_length:
-            raise CommandError("chat_too_long", f"Mensagem longa demais (máximo {cfg.chat_length} caracteres).")
+        try:
+            text = clean_text(cmd.get("text"), "text", cfg.chat_length)
+        except TextError as e:
+            if e.problem is Problem.TOO_LONG:
+                raise CommandError(
+                    "chat_too_long", f"Mensagem longa demais (máximo {cfg.chat_length} caracteres)."
+                ) from None
+            code = "bad_message" if e.problem in (Problem.NOT_TEXT, Problem.EMPTY) else "bad_text"
+            raise CommandError(code, str(e)) from None
         now = time.monotonic()
         while seat.chat_times and now - seat.chat_times[0] > cfg.chat_window:
             seat.chat_times.popleft()
@@ -783,11 +805,12 @@ class Table:
 
     async def _report(self, conn: Conn, seat: Seat, cmd: dict[str, Any]) -> None:
         target = cmd.get("seat")
-        reason = cmd.get("reason", "")
         if type(target) is not int or not 0 <= target < len(self.seats) or self.seats[target].kind != "human":
             raise CommandError("bad_message", "seat must be the seat of a player of this table")
-        if not isinstance(reason, str) or len(reason) > 200:
-            raise CommandError("bad_message", "reason must be a text of at most 200 characters")
+        try:
+            reason = clean_text(cmd.get("reason", ""), "reason", REASON_LENGTH, allow_empty=True)
+        except TextError as e:
+            raise CommandError("bad_message" if e.problem is Problem.NOT_TEXT else "bad_text", str(e)) from None
         t = self.seats[target]
         row = {
             "table_id": self.id,
@@ -802,6 +825,16 @@ class Table:
         await self.hub.store.quick(self.hub.store.write, [("reports", row)])
         conn.send_json({"type": "ack", "id": cmd["id"]})
 
+    async def _leave(self, conn: Conn, seat: Seat, cid: Any, data: dict[str, Any]) -> None:
+        """The person leaves a match under way: a bot plays the seat from now on, and everyone is told.
+        Opening the table again takes the seat back, as after any takeover."""
+        if self.status != "playing":
+            raise CommandError("not_playing", "Só se deixa uma partida em andamento.")
+        if seat.takeover:
+            raise CommandError("duplicate_command", "Um bot já joga por este lugar.")
+        await self._commit("takeover", {**data, "active": True, "left": True}, conn, cid)
+        self._schedule()
+
     async def _rematch(self, conn: Conn, seat: Seat, cid: Any, data: dict[str, Any]) -> None:
         if self.status != "over":
             raise CommandError("not_over", "A revanche vem depois do fim da partida.")
@@ -814,13 +847,14 @@ class Table:
 
     # -- replays -----------------------------------------------------------------
 
-    def replay_steps(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Every version as a spectator saw it, rebuilt from the stored rows."""
+    def replay_steps(self, rows: list[dict[str, Any]], key: Key = None) -> list[dict[str, Any]]:
+        """Every version as ``key`` saw it (a spectator by default; a seat sees its own cards as it held
+        them, and nothing the engine's view for that seat hides), rebuilt from the stored rows."""
         steps = []
         for row, _, evs, changed in self.walk(rows):
-            events = [e for e, to in evs if sees(to, None)]
+            events = [e for e, to in evs if sees(to, key)]
             step: dict[str, Any] = {"v": self.version, "at": row["at"], "events": events}
             if changed:
-                step["view"] = self.view_json(None)
+                step["view"] = self.view_json(key)
             steps.append(step)
         return steps

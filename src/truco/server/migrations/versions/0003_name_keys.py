@@ -3,8 +3,8 @@
 The keys of revision 0001 kept only ASCII letters, so every name in another script had the
 empty key: bans with the empty key (which banned all of those names) are removed.
 
-Revision ID: 0002_name_keys
-Revises: 0001
+Revision ID: 0003_name_keys
+Revises: 0002_table_secret
 """
 
 import sqlalchemy as sa
@@ -12,8 +12,8 @@ from alembic import op
 
 from truco.server.names import name_key
 
-revision = "0002_name_keys"
-down_revision = "0001"
+revision = "0003_name_keys"
+down_revision = "0002_table_secret"
 branch_labels = None
 depends_on = None
 
