@@ -3,6 +3,8 @@ and answered as JSON by the app's handlers (``truco.server.errors``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -63,7 +65,7 @@ async def quick(request: Request) -> Response:
     player = await who(request)
     limit(request, "table")
     data = await read_object(request)
-    bot = {"type": "bot", **{k: data[k] for k in ("kind", "level") if k in data}}
+    bot: dict[str, Any] = {"type": "bot", **{k: data[k] for k in ("kind", "level") if k in data}}
     if "bot" in data:
         bot["kind"] = data["bot"]
     return JSONResponse(await hub_of(request).create(player, {"seats": [{"type": "me"}, bot, bot, bot]}))

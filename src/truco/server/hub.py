@@ -179,7 +179,7 @@ class Hub:
         when the server that ran it stopped, for a table restored at startup (its clock resumes)."""
         if table_id in self.tables:
             return self.tables[table_id]
-        table = await self.store.run(self._read, table_id)
+        table: Table | None = await self.store.run(self._read, table_id)
         if table is None:
             return None
         if table_id in self.tables:  # loaded meanwhile

@@ -73,12 +73,12 @@ def sees(to: To, key: Key) -> bool:
         return True
     how, arg = to
     if how == "team":
-        return key is not None and key & 1 == arg
+        return key is not None and key & 1 == int(arg)
     if how == "not_team":
-        return key is None or key & 1 != arg
+        return key is None or key & 1 != int(arg)
     if how == "seat":
-        return key == arg
-    return key not in arg  # "not_seats"
+        return key == int(arg)
+    return key not in frozenset(arg)  # "not_seats"
 
 
 def automatic_action(match: Match, seat: int) -> Action:
@@ -333,7 +333,7 @@ class Table:
     def _next_deadline(self, before: tuple[str, list[int]] | None) -> float | None:
         """The clock after a change: kept while the partner of one who answered
         still answers the same question, restarted whenever anyone else must act."""
-        timer = self.config["timer"]
+        timer: float = self.config["timer"]
         m = self.match
         if not timer or m is None or m.is_over or not m.to_act():
             return None
@@ -584,9 +584,9 @@ class Table:
         if m is None or deadline != self.deadline or m.is_over:
             return
         for seat in list(m.to_act()):
-            if self.match.is_over or seat not in self.match.to_act():
+            if m.is_over or seat not in m.to_act():
                 continue
-            action = automatic_action(self.match, seat)
+            action = automatic_action(m, seat)
             await self._commit("act", {"seat": seat, "action": action.to_json(), "by": "timer"})
 
     def _bot_turn(self, seat: int) -> None:
