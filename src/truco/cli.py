@@ -92,6 +92,7 @@ def serve(
         list[str] | None, typer.Option(help="an origin whose pages may open tables (default: the server's own)")
     ] = None,
     waiting_ttl: Annotated[float, typer.Option(help="seconds a waiting table lasts with nobody connected")] = 600.0,
+    token_idle: Annotated[float, typer.Option(help="seconds a player's token lasts unused")] = 30 * 86400.0,
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
     from truco.server.app import serve as run_server
@@ -108,6 +109,7 @@ def serve(
         rates={**RATES, **overrides},
         origins=tuple(origin or ()),
         waiting_ttl=waiting_ttl,
+        token_idle=token_idle,
     )
     run_server(config, host, port, log_level)
 

@@ -118,3 +118,25 @@ def test_invites_stay_out_of_the_access_log(make_server, tmp_path, monkeypatch):
     text = log.read_text()
     assert "/api/tables/" in text and "invite=" in text, "the requests were logged"
     assert codes[0] not in text
+
+
+def test_tokens_expire_when_idle_and_can_be_revoked(make_server):
+    server = make_server("--token-idle", "3")
+
+    async def body():
+        idle = await Player(server, "Sumido").register()
+        active = await Player(server, "Presente").register()
+        for _ in range(3):
+            await asyncio.sleep(1.2)
+            assert (await active.http.get("/api/me")).status_code == 200, "use keeps a token alive"
+        await asyncio.sleep(0.5)
+        r = await idle.http.get("/api/me")
+        assert r.status_code == 401 and r.json()["error"]["code"] == "bad_token"
+
+        assert (await active.post("/api/logout")).status_code == 200
+        r = await active.http.get("/api/me")
+        assert r.status_code == 401 and r.json()["error"]["code"] == "bad_token", "revoked"
+        for p in (idle, active):
+            await p.aclose()
+
+    run(body())

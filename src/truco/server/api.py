@@ -30,6 +30,14 @@ async def guest(request: Request) -> Response:
     return response
 
 
+async def logout(request: Request) -> Response:
+    """Revoke every token of the caller (on every device) and clear the cookie."""
+    await hub_of(request).revoke(await who(request))
+    response = JSONResponse({"ok": True})
+    response.delete_cookie(COOKIE)
+    return response
+
+
 async def me(request: Request) -> Response:
     player = await who(request)
     tables = hub_of(request).tables.values()
@@ -143,6 +151,7 @@ async def record(request: Request) -> Response:
 routes: list[BaseRoute] = [
     Route("/api/guest", guest, methods=["POST"]),
     Route("/api/me", me),
+    Route("/api/logout", logout, methods=["POST"]),
     Route("/api/options", options),
     Route("/api/tables", create, methods=["POST"]),
     Route("/api/tables", lobby, methods=["GET"]),

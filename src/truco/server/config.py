@@ -45,6 +45,8 @@ class Config:
     origins: tuple[str, ...] = ()
     #: seconds a table waiting for players lasts without a connected person; then it expires
     waiting_ttl: float = 600.0
+    #: seconds a player's token lasts unused (30 days)
+    token_idle: float = 30 * 86400.0
     #: worker processes in which bots think (None: sized to the machine's cores)
     bot_workers: int | None = None
     static_dir: Path = STATIC_DIR

@@ -34,6 +34,8 @@ _ANY_BAN = select(bans.c.id).where(bans.c.nickname_key == bindparam("key")).limi
 _SERVER_BAN = _ANY_BAN.where(bans.c.scope == "server")
 PLAYER_CACHE = 100_000
 FINISHED_CACHE = 256
+#: seconds a player read from the database is trusted (a revocation by `truco admin` takes this long)
+PLAYER_FRESH = 30.0
 #: the statuses of the tables restored at startup ("over" and "expired" ones are loaded when asked for)
 RESTORED = ("waiting", "playing")
 #: the setting that holds when the server was last known alive, and how often it is noted
@@ -55,8 +57,8 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self._recovering: set[asyncio.Task[None]] = set()
         self._heart: asyncio.Task[None] | None = None
-        #: players by id (a nickname never changes), the oldest forgotten first
-        self._players: dict[str, dict[str, Any]] = {}
+        #: players by id, with when they were read (a nickname never changes), the oldest forgotten first
+        self._players: dict[str, tuple[float, dict[str, Any]]] = {}
         #: the JSON of replays and records of finished tables, by (kind, table id), the oldest forgotten first
         self._finished: dict[tuple[str, str, int | None], bytes] = {}
 
@@ -142,26 +144,47 @@ class Hub:
         if await self.banned(nickname, "server"):
             raise CommandError("banned", "Este apelido foi banido do servidor.")
         pid = new_id(12)
-        row = {"id": pid, "nickname": nickname, "nickname_key": name_key(nickname), "created_at": time.time()}
+        now = time.time()
+        row = {"id": pid, "nickname": nickname, "nickname_key": name_key(nickname), "created_at": now}
+        row.update(last_seen=now, token_generation=0)
         await self.store.quick(self.store.write, [("players", row)])
-        self._players[pid] = row
+        self._players[pid] = (now, row)
         assert self.signer is not None
-        return {"player_id": pid, "nickname": nickname, "token": self.signer.token(pid)}
+        return {"player_id": pid, "nickname": nickname, "token": self.signer.token(pid, 0)}
 
     async def player(self, token: object) -> dict[str, Any] | None:
-        """The player a token names, or None for a wrong token."""
+        """The player a token names, or None for a wrong, revoked or expired token
+        (unused for ``config.token_idle`` seconds)."""
         assert self.signer is not None
-        pid = self.signer.player(token)
-        if pid is None:
+        signed = self.signer.player(token)
+        if signed is None:
             return None
-        if pid not in self._players:
+        pid, generation = signed
+        now = time.time()
+        read_at, row = self._players.get(pid, (0.0, {}))
+        if now - read_at > PLAYER_FRESH:  # revoked by `truco admin revoke` meanwhile?
             found = await self.store.quick(self.store.rows, select(players).where(players.c.id == pid))
             if not found:
                 return None
-            self._players[pid] = dict(found[0])
+            self._players.pop(pid, None)
+            self._players[pid] = (now, row := dict(found[0]))
             if len(self._players) > PLAYER_CACHE:
                 self._players.pop(next(iter(self._players)))
-        return self._players[pid]
+        seen = row["last_seen"] or row["created_at"]
+        if row["token_generation"] != generation or now - seen > self.config.token_idle:
+            return None
+        if now - seen > min(3600.0, self.config.token_idle / 10):
+            row["last_seen"] = now
+            values = {"where": {"id": pid}, "values": {"last_seen": now}}
+            await self.store.quick(self.store.write, [("update:players", values)])
+        return row
+
+    async def revoke(self, player: dict[str, Any]) -> None:
+        """Revoke every token of ``player`` (``POST /api/logout``)."""
+        generation = player["token_generation"] + 1
+        values = {"where": {"id": player["id"]}, "values": {"token_generation": generation}}
+        await self.store.quick(self.store.write, [("update:players", values)])
+        player["token_generation"] = generation
 
     async def banned(self, nickname: str | None, scope: str) -> bool:
         """Whether ``nickname`` is banned from the server, or (``scope="chat"``) from the chat,

@@ -55,6 +55,10 @@ players = Table(
     #: truco.server.names.name_key(nickname)
     Column("nickname_key", String(KEY_LENGTH), nullable=False, index=True),
     Column("created_at", Float, nullable=False),
+    #: when a token of this player was last used (tokens expire when idle)
+    Column("last_seen", Float),
+    #: tokens of an older generation are revoked
+    Column("token_generation", Integer, nullable=False, server_default="0"),
 )
 
 tables = Table(
