@@ -313,6 +313,7 @@ const PT = {
   tut_skip: "Pular dicas",
   n_auto_timer: "O tempo de {name} acabou: a mesa jogou no lugar",
   bot_playing: "{name} saiu; um bot joga no lugar",
+  unread: "{n} mensagem(ns) nova(s)",
 };
 
 const EN = {
@@ -620,6 +621,7 @@ const EN = {
   tut_skip: "Skip tips",
   n_auto_timer: "{name} ran out of time: the table played for them",
   bot_playing: "{name} left; a bot plays for them",
+  unread: "{n} new message(s)",
 };
 
 const ES = {
@@ -927,6 +929,7 @@ const ES = {
   tut_skip: "Saltar consejos",
   n_auto_timer: "Se acabó el tiempo de {name}: la mesa jugó en su lugar",
   bot_playing: "{name} salió; un bot juega en su lugar",
+  unread: "{n} mensaje(s) nuevo(s)",
 };
 
 export const LANGUAGES = { "pt-BR": "Português", en: "English", es: "Español" };

@@ -286,6 +286,7 @@ export class TableScreen {
         this.chat.push(ev);
         if (this.chat.length > 100) this.chat.shift();
         if (live && ev.seat !== this.mySeat()) {
+          if (!this.chatInView()) this.unread = (this.unread || 0) + 1;
           // on a phone the chat panel is below the table: the message also shows on the avatar
           this.bubble(ev.seat, h("span", { class: "bubble-chat" }, ev.text.length > 40 ? `${ev.text.slice(0, 39)}…` : ev.text));
           sound("chat");
@@ -483,10 +484,12 @@ export class TableScreen {
         onclick: () => this.openDrawer(this.drawer && this.tab === tab ? null : tab),
         svg,
       });
+    const chat = button("chat", t("chat"), CHAT_ICON);
+    if (this.unread) chat.append(this.unreadBadge());
     const seated = this.mySeat() !== null && !this.replay && this.table?.status === "playing";
     fill(
       document.getElementById("screen-tools"),
-      button("chat", t("chat"), CHAT_ICON),
+      chat,
       this.hasSignals() ? button("signals", t("gestures"), gestureSVG("piscar")) : null,
       seated ? h("button", { class: "icon-btn", id: "leave", "aria-label": t("leave"), title: t("leave"), onclick: () => this.confirmLeave(), svg: DOOR_ICON }) : null,
     );
@@ -522,10 +525,21 @@ export class TableScreen {
     dialog.showModal();
   }
 
+  unreadBadge() {
+    return h("span", { class: "unread" }, h("span", { "aria-hidden": "true" }, this.unread), h("span", { class: "sr-only" }, t("unread", { n: this.unread })));
+  }
+
+  /** Whether the chat is on screen now (its tab chosen, and on a narrow screen its drawer open). */
+  chatInView() {
+    const narrow = window.matchMedia("(max-width: 980px)").matches;
+    return this.tab === "chat" && (this.drawer || !narrow);
+  }
+
   /** Open the drawer on ``tab``, or close it (null). */
   openDrawer(tab) {
     this.drawer = Boolean(tab);
     if (tab) this.tab = tab;
+    if (this.chatInView()) this.unread = 0;
     this.el.side.classList.toggle("open", this.drawer);
     this.renderSide();
     if (tab) this.el.side.querySelector(`#tab-${tab}`)?.focus();
@@ -971,10 +985,12 @@ export class TableScreen {
             "aria-controls": `panel-${id}`,
             onclick: () => {
               this.tab = id;
+              if (this.chatInView()) this.unread = 0;
               this.renderSide();
             },
           },
           label,
+          id === "chat" && this.unread ? this.unreadBadge() : null,
         ),
       ),
     );
