@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from truco.bots import BOT_KINDS
+
 app = typer.Typer(help="Truco Paulista: engine, records, bots and the online table.", no_args_is_help=True)
 
 
@@ -176,7 +178,7 @@ def _rules_option(spec: str | None) -> object:
 @app.command()
 def arena(
     a: Annotated[
-        str, typer.Argument(help="team A: a bot (random, heuristic, search), 'search:hard', 'search+heuristic'")
+        str, typer.Argument(help=f"team A: a bot ({', '.join(BOT_KINDS)}), 'search:hard', 'search+heuristic'")
     ],
     b: Annotated[str, typer.Argument(help="team B, the same way; 'panel': every sparring-panel bot in turn")],
     matches: Annotated[int, typer.Option(help="matches to play, in duplicate pairs (rounded up to even)")] = 100,
@@ -188,7 +190,7 @@ def arena(
     records: Annotated[str | None, typer.Option(help="save each game's record in this directory")] = None,
 ) -> None:
     """Play bots against bots in duplicate pairs and print the statistics."""
-    from truco.arena import PairSpec, panel_report, parse_team, report, run, run_panel
+    from truco.arena import PANEL_HEADER, PairSpec, panel_row, panel_title, parse_team, report, run, run_panel
     from truco.engine import Rules, RulesError
 
     try:
@@ -201,8 +203,9 @@ def arena(
         typer.echo(f"truco arena: {e}", err=True)
         raise typer.Exit(2) from None
     if b == "panel":
-        panel = run_panel(a, (matches + 1) // 2, jobs, seed, spec_rules, level)
-        typer.echo(panel_report(panel))
+        typer.echo(f"{panel_title(a, spec_rules, seed)}\n{PANEL_HEADER}")
+        panel = run_panel(a, (matches + 1) // 2, jobs, seed, spec_rules, level, progress=False,
+                          on_row=lambda row: typer.echo(panel_row(row)))  # fmt: skip
         if json_file:
             Path(json_file).write_text(json.dumps(panel, indent=1), encoding="utf-8")
         return
@@ -217,7 +220,7 @@ def play(
     level: Annotated[str, typer.Option(help="the bots' level: easy, medium, hard")] = "medium",
     rules: Annotated[str | None, typer.Option(help="a profile or JSON, e.g. '{\"players\": 2}'")] = None,
     seed: Annotated[int | None, typer.Option(help="deals and bots from this seed")] = None,
-    bot: Annotated[str, typer.Option(help="the bots: random, heuristic or search")] = "search",
+    bot: Annotated[str, typer.Option(help=f"the bots: {', '.join(BOT_KINDS)}")] = "search",
 ) -> None:
     """Play a match in the terminal, with a bot partner against two bots (or 1v1)."""
     from truco.bots import make_bot
