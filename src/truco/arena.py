@@ -34,13 +34,16 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from truco.bots import BOT_KINDS, LEVELS, PANEL, make_bot
+from truco.bots import BOT_KINDS, LEVELS, PANEL, Bot, make_bot
 from truco.engine import Match, Rules, SeededDeals, to_record, view
 from truco.engine.deals import derived_seed
 from truco.engine.events import HandEnded, RaiseAccepted, RaiseAsked
 
 #: A seat's bot: (kind, level).
 BotSpec = tuple[str, str]
+
+#: Bots from outside ``truco.bots``, imported only when a team names them: kind -> (module, factory(level, seed)).
+EXTERNAL_BOTS = {"openspiel-ismcts": ("truco.research.arena", "make_ismcts_bot")}
 
 #: Actions after which a game is abandoned as broken (a real match takes a few hundred).
 MAX_ACTIONS = 20_000
@@ -52,8 +55,9 @@ def parse_team(spec: str, default_level: str = "medium") -> tuple[BotSpec, ...]:
     for part in spec.split("+"):
         kind, _, level = part.strip().partition(":")
         level = level or default_level
-        if kind not in BOT_KINDS:
-            raise ValueError(f"unknown bot {kind!r} in {spec!r} (known: {', '.join(BOT_KINDS)})")
+        if kind not in BOT_KINDS and kind not in EXTERNAL_BOTS:
+            known = ", ".join((*BOT_KINDS, *EXTERNAL_BOTS))
+            raise ValueError(f"unknown bot {kind!r} in {spec!r} (known: {known})")
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} in {spec!r} (known: {', '.join(LEVELS)})")
         out.append((kind, level))
@@ -84,6 +88,16 @@ def seat_bots(team: tuple[BotSpec, ...], players: int) -> list[BotSpec]:
     return [team[i % len(team)] for i in range(players // 2)]
 
 
+def seat_bot(kind: str, level: str, seed: int) -> Bot:
+    """One of ours (``make_bot``) or, imported on first use, an external one (``EXTERNAL_BOTS``)."""
+    if kind in EXTERNAL_BOTS:
+        import importlib
+
+        module, factory = EXTERNAL_BOTS[kind]
+        return getattr(importlib.import_module(module), factory)(level, seed)  # type: ignore[no-any-return]
+    return make_bot(kind, level, seed)
+
+
 def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
     """Game ``game`` (0: A sits at the even seats, 1: A at the odd seats) of pair ``pair``."""
     rules = Rules.parse(spec.rules)
@@ -94,7 +108,7 @@ def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
         for i, bot in enumerate(seat_bots(teams[0] if engine_team == a_team else teams[1], rules.players)):
             seats[engine_team + 2 * i] = bot
     bots = {
-        s: make_bot(kind, level, Random(f"{spec.seed}:{pair}:{game}:{s}").getrandbits(32))
+        s: seat_bot(kind, level, Random(f"{spec.seed}:{pair}:{game}:{s}").getrandbits(32))
         for s, (kind, level) in seats.items()
     }
     deals = SeededDeals(derived_seed(spec.seed, f"pair {pair}"), rules.deck, rules.players)

@@ -80,12 +80,40 @@ def serve(
     bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.9,
     absence: Annotated[float, typer.Option(help="seconds before a bot plays for a disconnected player")] = 60.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    bot_workers: Annotated[int | None, typer.Option(help="processes in which bots think (default: per core)")] = None,
+    db_max_pages: Annotated[
+        int | None, typer.Option(help="largest size of a SQLite database, in pages (writes past it fail)")
+    ] = None,
+    rate_limits: Annotated[
+        str,
+        typer.Option(
+            help="JSON overriding the rate limits per client, e.g. '{\"guest\": [30, 20]}' (burst, per minute)"
+        ),
+    ] = "{}",
+    origin: Annotated[
+        list[str] | None, typer.Option(help="an origin whose pages may open tables (default: the server's own)")
+    ] = None,
+    waiting_ttl: Annotated[float, typer.Option(help="seconds a waiting table lasts with nobody connected")] = 600.0,
+    token_idle: Annotated[float, typer.Option(help="seconds a player's token lasts unused")] = 30 * 86400.0,
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
     from truco.server.app import serve as run_server
     from truco.server.config import Config, default_db_url
+    from truco.server.limits import RATES, Rate
 
-    run_server(Config(db_url=db or default_db_url(), bot_pause=bot_pause, absence=absence), host, port, log_level)
+    overrides = {kind: Rate(*value) for kind, value in json.loads(rate_limits).items()}
+    config = Config(
+        db_url=db or default_db_url(),
+        bot_pause=bot_pause,
+        absence=absence,
+        bot_workers=bot_workers,
+        db_max_pages=db_max_pages,
+        rates={**RATES, **overrides},
+        origins=tuple(origin or ()),
+        waiting_ttl=waiting_ttl,
+        token_idle=token_idle,
+    )
+    run_server(config, host, port, log_level)
 
 
 admin_app = typer.Typer(help="Moderation: abuse reports and bans.", no_args_is_help=True)
@@ -137,7 +165,7 @@ def admin_bans(db: DbOption = None) -> None:
     from truco.server.admin import list_bans
 
     for b in list_bans(_admin_store(db)):
-        typer.echo(f"{b['nickname_key']}\t{b['scope']}")
+        typer.echo(f"{b['nickname'] or ''}\t{b['nickname_key']}\t{b['scope']}")
 
 
 def _rules_option(spec: str | None) -> object:
@@ -195,16 +223,18 @@ def play(
     bot: Annotated[str, typer.Option(help=f"the bots: {', '.join(BOT_KINDS)}")] = "search",
 ) -> None:
     """Play a match in the terminal, with a bot partner against two bots (or 1v1)."""
+    from truco.bots import make_bot
     from truco.engine import Rules, RulesError
-    from truco.play import Table
+    from truco.play import play_matches
 
     try:
-        table = Table(Rules.parse(_rules_option(rules)), level, seed, bot)
+        parsed = Rules.parse(_rules_option(rules))
+        make_bot(bot, level, 0)
     except (ValueError, RulesError) as e:
         typer.echo(f"truco play: {e}", err=True)
         raise typer.Exit(2) from None
     try:
-        table.play()
+        play_matches(parsed, level, seed, bot)
     except (EOFError, KeyboardInterrupt):
         typer.echo("\nAté a próxima!")
         raise typer.Exit(1) from None

@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import TimeoutError
-from tests.web.conftest import ANY_MOVE, describe, hand_of, move, quick_play
+from tests.web.conftest import card_turn, describe, hand_of, quick_play
 
 pytestmark = pytest.mark.browser
-
-
-def card_turn(page):
-    """Wait until this seat may play a card (a bot's truco is answered first)."""
-    page.wait_for_selector(ANY_MOVE)
-    while not page.locator(".hand .hand-card.playable").count():
-        assert move(page)
-        page.wait_for_selector(ANY_MOVE)
 
 
 def table_state(page):
@@ -71,6 +63,8 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_it(new_page):
     play_on(page, after, by="key")
 
 
+# while the server is down, the browser says so on the console
+@pytest.mark.parametrize("console_allowed", [["ERR_CONNECTION_REFUSED"]])
 def test_a_server_restart_in_the_middle_of_a_hand_resumes_it(new_page, server):
     page = new_page()
     before = mid_hand(page)
