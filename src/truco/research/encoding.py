@@ -201,7 +201,7 @@ def observation_string(view: View) -> str:
 
     >>> from truco.engine import Match, view
     >>> observation_string(view(Match(seed=3), 1))
-    'p1 s0-0 d1 normal playing vJH =1 h5DJCAH b0 k- c- z3333 t[] w[] n- a2 q- r- e- g0 x-'
+    'p1 s0-0 d1 normal playing v6C =1 h5CJHAH b0 k- c- z3333 t[] w[] n- a2 q- r- e- g0 x-'
     """
 
     def seen(trick: tuple[tuple[int, int | None], ...]) -> str:
