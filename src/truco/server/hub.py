@@ -134,7 +134,10 @@ class Hub:
         for t in list(self.tables.values()):
             t.close_all(1012, "server restart")
             await t.stop()
-        await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
+        try:
+            await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
+        except StorageError as e:
+            log.warning("cannot note when the server stopped: %s", e)
         await self.store.stop()
         self.bots.stop()
 
