@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["admin", "hub", "identity", "signals", "store", "table"]
+MODULES = ["admin", "edge", "errors", "hub", "identity", "limits", "names", "signals", "state", "store", "table"]
 
 
 @pytest.mark.parametrize("name", MODULES)

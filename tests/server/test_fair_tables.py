@@ -18,6 +18,7 @@ from tests.server.helpers import Player, Server, four_players, play_randomly, ru
 
 from truco.engine import IRON, Match, Rules, view
 from truco.server.identity import TABLE_SECRET_BITS
+from truco.server.signals import signal_table
 from truco.server.store import Store, event_row, events, tables
 
 
@@ -55,17 +56,26 @@ def test_each_table_has_its_own_256_bit_secret(make_server):
     run(body())
 
 
+def test_signal_tables_golden_vectors():
+    """As docs/record-format.md ("Seeds") gives them, for seed 0."""
+    order = ("piscar", "sobrancelha", "bochecha", "lingua")
+    tables_ = {(h, t): "".join(signal_table(0, h, t)[g] for g in order) for h in (0, 1) for t in (0, 1)}
+    assert tables_ == {(0, 0): "DSHC", (0, 1): "DCHS", (1, 0): "SDHC", (1, 1): "HCSD"}
+    assert all(signal_table("ab" * 32, h, 0) != signal_table("ab" * 32, h, 1) for h in range(200))
+
+
 def to_iron(rules: Rules, secret: str) -> list[dict[str, Any]]:
-    """Actions that bring a match dealt from ``secret`` to the start of a mão de ferro."""
-    for attempt in range(2000):
-        rng = random.Random(attempt)
-        m = Match(rules, seed=secret)
-        while not m.is_over and m.kind is not IRON:
-            seat = rng.choice(m.to_act())
-            m.apply(rng.choice(view(m, seat).legal))
-        if m.kind is IRON and not m.is_over:
-            return [a.to_json() for a in m.actions]
-    raise AssertionError("no mão de ferro reached")
+    """Actions that bring a match dealt from ``secret`` to the start of a mão de ferro: nobody raises
+    (a hand is worth 1), and a team on 11 flees its mão de onze (the other scores 1) until 11-11."""
+    rng = random.Random(0)
+    m = Match(rules, seed=secret)
+    while m.kind is not IRON:
+        assert not m.is_over
+        seat = m.to_act()[0]
+        legal = view(m, seat).legal
+        plays = [a for a in legal if a.type == "play"]
+        m.apply(rng.choice(plays) if plays else next(a for a in legal if a.type == "run"))
+    return [a.to_json() for a in m.actions]
 
 
 def test_a_mao_de_ferro_is_played_by_slot_only_and_every_card_named_gets_one_answer(make_server):

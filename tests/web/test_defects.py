@@ -7,11 +7,9 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.web.conftest import PHONE, first_and_second, move, new_table, one_on_one, quick_play
+from tests.web.conftest import BOT, PHONE, card_turn, first_and_second, move, new_table, one_on_one, quick_play
 
 pytestmark = pytest.mark.browser
-
-BOT = '{"type":"bot","kind":"heuristic","level":"easy"}'
 
 
 def log_of(page: Any) -> str:
@@ -156,11 +154,11 @@ def test_the_narration_tells_each_hand_and_survives_a_reload(new_page):
     assert sum(line.startswith("Mão 2:") for line in after) == 1
 
 
-@pytest.mark.parametrize("server_args", [("--bot-pause", "5")])
+@pytest.mark.parametrize("server_args", [("--bot-pause", "1")])
 def test_your_countdown_is_big_and_at_your_hand(new_page):
     page = new_page(PHONE, reduced_motion="reduce")
     quick_play(page)
-    page.wait_for_selector(".hand .hand-card.playable")
+    card_turn(page)
     clock = page.locator(".turn-clock")
     clock.wait_for()
     assert re.fullmatch(r"\d+ s para jogar", clock.locator(".turn-clock-text").inner_text())
@@ -209,3 +207,15 @@ def test_unknown_addresses_get_a_page_that_leads_back(new_page, server):
     assert page.locator(".gone h1").inner_text() == "Página não encontrada"
     page.get_by_role("link", name="Salão").click()
     page.wait_for_selector("#play-now")
+
+
+def test_a_hand_played_out_is_recapped_trick_by_trick(new_page):
+    ana, bia, _ = one_on_one(new_page)
+    while not ana.locator('.hand-no:has-text("Mão 2")').count():
+        first, _ = first_and_second((ana, bia))
+        version = first.locator(".table-screen").get_attribute("data-version")
+        first.locator(".hand .hand-card.playable").first.click()
+        first.wait_for_function("(v) => document.querySelector('.table-screen').dataset.version !== v", arg=version)
+    recap = ana.locator(".recap").inner_text()
+    assert re.search(r"^(Mão 1: (você|Bia) marcou 1|Mão empatada: ninguém marca)$", recap, re.M), recap
+    assert re.search(r"^Vaza 1: (Ana|Bia) com \S+$|^Vaza 1 empatou$", recap, re.M), recap

@@ -4,8 +4,8 @@ Agents are ``player_0`` .. ``player_{n-1}`` (the engine's seats). Each
 observation is ``{"observation": float32[OBSERVATION_SIZE], "action_mask": int8[14]}``,
 built from the engine's view of that seat only (``truco.research.encoding``).
 Rewards are +1 to each seat of the team that wins the match and -1 to the
-others; with ``reward="hand"`` every hand pays instead the points it added to
-the score (+ to the team that scored them, - to the other; the score stops at 12).
+others; with ``reward="hand"`` every hand pays the points it scored instead (+ to
+the team that scored them, - to the other; the last hand pays only up to 12).
 
 >>> e = env(rules={"players": 2}, seed=1)
 >>> e.reset(seed=1)
@@ -70,7 +70,6 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.match: Match | None = None
         #: each seat's view of the match as it stands and its legal actions by id (cleared by every action)
         self._views: dict[int, tuple[View, dict[int, Action]]] = {}
-        self._score = (0, 0)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -83,7 +82,6 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self._seeds = Random(seed)
         self.match = Match(self.rules, seed=self._seeds.getrandbits(64))
         self._views = {}
-        self._score = (self.match.score[0], self.match.score[1])
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -120,11 +118,11 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._views = {}
+        score = list(match.score)
         for event in match.apply(choices[action]):
-            if isinstance(event, HandEnded):
-                if self.reward_mode == "hand" and event.winner is not None:
-                    self._pay(event.winner, float(event.score[event.winner] - self._score[event.winner]))
-                self._score = event.score
+            if self.reward_mode == "hand" and isinstance(event, HandEnded) and event.winner is not None:
+                # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
+                self._pay(event.winner, float(event.score[event.winner] - score[event.winner]))
         if match.is_over:
             assert match.winner is not None
             if self.reward_mode == "match":

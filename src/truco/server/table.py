@@ -1,4 +1,4 @@
-"""One table: the serial actor that alone changes it.
+"""One table: the serial actor that alone changes it (its state: ``truco.server.state``).
 
 Everything that changes a table — a player's command, a bot's move, the clock
 running out, an absent player's takeover, a signal, a chat line — arrives as a
@@ -13,23 +13,39 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from truco.bots import BOT_KINDS, Bot, make_bot
-from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, Rules, event_to_json, parse_action, view
+from truco.bots import BOT_KINDS, make_bot
+from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, parse_action, view
 from truco.engine.deals import derived_seed
-from truco.engine.events import HandStarted
-from truco.server.signals import GESTURES, signal_table
-from truco.server.store import event_row
-from truco.server.text import Problem, TextError, clean_text, is_valid_unicode
+from truco.server.conn import Conn, dumps
+from truco.server.errors import CommandError, storage_failure
+from truco.server.identity import same_secret
+from truco.server.messages import (
+    Absent,
+    Attach,
+    BotMove,
+    BotTurn,
+    Command,
+    Detach,
+    Expire,
+    Join,
+    Message,
+    Start,
+    Timeout,
+)
+from truco.server.signals import GESTURES
+from truco.server.state import Events, Key, Seat, TableState, sees
+from truco.server.store import StorageError, event_row
+from truco.server.text import Problem, TextError, clean_text
+
+if TYPE_CHECKING:
+    from truco.server.hub import Hub
 
 log = logging.getLogger("truco.server")
 
@@ -38,26 +54,6 @@ REASON_LENGTH = 200
 
 #: the kind of bot that plays for an absent player, and the default of quick play
 DEFAULT_BOT = "heuristic" if "heuristic" in BOT_KINDS else BOT_KINDS[0]
-
-
-#: An audience filter: None (everybody), ("team", t), ("not_team", t), ("seat", s), ("not_seats", frozenset)
-To = tuple[str, Any] | None
-#: A frame's recipient: a seat number, or None for spectators.
-Key = int | None
-
-
-def sees(to: To, key: Key) -> bool:
-    """Whether recipient ``key`` may see an event sent ``to``."""
-    if to is None:
-        return True
-    how, arg = to
-    if how == "team":
-        return key is not None and key & 1 == arg
-    if how == "not_team":
-        return key is None or key & 1 != arg
-    if how == "seat":
-        return key == arg
-    return key not in arg  # "not_seats"
 
 
 def automatic_action(match: Match, seat: int) -> Action:
@@ -79,302 +75,25 @@ def automatic_action(match: Match, seat: int) -> Action:
     return next(a for a in legal if a.type == RUN)
 
 
-def same_secret(given: object, secret: str) -> bool:
-    """Whether a client's ``given`` text is ``secret``, in constant time (any other value is not)."""
-    return isinstance(given, str) and given.isascii() and secrets.compare_digest(given, secret)
+class Table(TableState):
+    """A table's actor: the only code that changes it. ``hub`` gives the store, the config and the bots' pool."""
 
-
-def dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
-
-class CommandError(Exception):
-    """A command refused: ``code`` and a message for the player. Nothing changed."""
-
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.extra = extra
-
-
-class Conn:
-    """One WebSocket as a table sees it: frames are queued and written by the
-    connection's own writer task, so a slow client never blocks the table."""
-
-    MAX_QUEUE = 4096
-
-    def __init__(self, player_id: str | None, close: Callable[[int, str], None]) -> None:
-        self.player_id = player_id
-        self.seat: int | None = None
-        self.out: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closed = False
-        self._close = close
-
-    def send(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.out.qsize() >= self.MAX_QUEUE:
-            self.close(1008, "too slow")
-            return
-        self.out.put_nowait(text)
-
-    def send_json(self, obj: dict[str, Any]) -> None:
-        self.send(dumps(obj))
-
-    def error(self, cid: Any, code: str, message: str, **extra: Any) -> None:
-        self.send_json({"type": "error", "id": cid, "code": code, "message": message, **extra})
-
-    def close(self, code: int, reason: str) -> None:
-        if not self.closed:
-            self.closed = True
-            self.out.put_nowait(None)
-            self._close(code, reason)
-
-
-@dataclass
-class Seat:
-    seat: int
-    #: human, bot or open
-    kind: str
-    player_id: str | None = None
-    nickname: str | None = None
-    secret: str | None = None
-    bot_kind: str | None = None
-    bot_level: str | None = None
-    conn: Conn | None = None
-    #: a bot plays for this absent player
-    takeover: bool = False
-    bot: Bot | None = None
-    #: command id -> the version it made
-    commands: dict[Any, int] = field(default_factory=dict)
-    muted: set[int] = field(default_factory=set)
-    chat_times: deque[float] = field(default_factory=deque)
-    #: bumped at each (dis)connection, so a stale absence check does nothing
-    presence: int = 0
-
-    def info(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "nickname": self.nickname,
-            "bot": {"kind": self.bot_kind, "level": self.bot_level} if self.kind == "bot" else None,
-            "connected": self.conn is not None,
-            "takeover": self.takeover,
-        }
-
-
-class Table:
-    """A table's state and its actor. ``hub`` gives the store, config and bot threads."""
-
-    def __init__(self, hub: Any, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+    def __init__(self, hub: Hub, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+        super().__init__(row, seat_rows)
         self.hub = hub
-        self.id: str = row["id"]
-        self.config: dict[str, Any] = json.loads(row["config"])
-        self.rules = Rules.parse(self.config["rules"])
-        #: the seed of the deals and signals: never sent, logged or recorded
-        self.deal_secret: int | str = row["deal_secret"] if row.get("deal_secret") is not None else row["seed"]
-        self.invite: str = row["invite"]
-        self.public: bool = bool(row["public"])
-        self.status: str = "waiting"
-        self.created_at: float = row["created_at"]
+        #: since when no seated person is connected (None while one is)
+        self.alone_since: float | None = time.time()
         #: when the last version was made (finished tables idle for long are forgotten)
         self.changed_at = time.time()
-        self.rematch_id: str | None = None
-        self.seats = [Seat(**{k: r[k] for k in ("seat", "kind", "bot_kind", "bot_level")}) for r in seat_rows]
-        self.seats.sort(key=lambda s: s.seat)
-        for s, r in zip(self.seats, sorted(seat_rows, key=lambda r: r["seat"]), strict=True):
-            if s.kind == "human":
-                s.player_id, s.nickname, s.secret = r["player_id"], r["nickname"], r["secret"]
-        self.match: Match | None = None
-        self.version = 0
-        self.deadline: float | None = None
         self.spectators: set[Conn] = set()
         self.history: deque[tuple[int, dict[Key, str]]] = deque(maxlen=hub.config.history)
-        self.chat: deque[dict[str, Any]] = deque(maxlen=50)
-        self.queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+        #: no more messages are handled (stopped, or its storage failed): each is refused at once
+        self.stopped = False
         self.task: asyncio.Task[None] | None = None
         self._clock: asyncio.TimerHandle | None = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
         self._pace = random.Random(derived_seed(self.deal_secret, "bot pauses"))
-
-    # -- reading -----------------------------------------------------------
-
-    @property
-    def signals(self) -> bool:
-        return bool(self.config["signals"]) and self.rules.players == 4
-
-    def summary(self) -> dict[str, Any]:
-        m = self.match
-        return {
-            "id": self.id,
-            "status": self.status,
-            "rules": self.rules.to_json(),
-            "ladder": list(self.rules.ladder),
-            "timer": self.config["timer"],
-            "signals": self.signals,
-            "public": self.public,
-            "created_at": self.created_at,
-            "seats": [s.info() for s in self.seats],
-            "score": list(m.score) if m else [0, 0],
-            "rematch": self.rematch_id,
-        }
-
-    def held(self, seat: Seat) -> dict[str, Any]:
-        return {
-            "table_id": self.id,
-            "seat": seat.seat,
-            "seat_secret": seat.secret,
-            "invite": f"/t/{self.id}?invite={self.invite}",
-            "status": self.status,
-        }
-
-    def seat_of(self, player_id: str | None) -> Seat | None:
-        return next((s for s in self.seats if player_id and s.player_id == player_id), None)
-
-    def clock(self) -> dict[str, Any] | None:
-        m = self.match
-        if self.deadline is None or m is None or m.is_over or not m.to_act():
-            return None
-        return {"seats": m.to_act(), "deadline": self.deadline, "remaining": max(0.0, self.deadline - time.time())}
-
-    def view_json(self, key: Key) -> dict[str, Any] | None:
-        return None if self.match is None else view(self.match, key).to_json()
-
-    def snapshot(self, key: Key) -> dict[str, Any]:
-        muted = self.seats[key].muted if key is not None else set()
-        m = self.match
-        table = None
-        if self.signals and m is not None and key is not None and not m.is_over:
-            table = signal_table(self.deal_secret, m.hand_number, key & 1)
-        return {
-            "type": "snapshot",
-            "v": self.version,
-            "table": self.summary(),
-            "view": self.view_json(key),
-            "clock": self.clock(),
-            "signals": {"enabled": self.signals, "hand": m.hand_number if m else None, "table": table},
-            "chat": [c for c in self.chat if c["seat"] not in muted],
-            "muted": sorted(muted),
-            "you": None if key is None else {"seat": key, "team": key & 1},
-        }
-
-    # -- changing: one version per call -------------------------------------
-
-    def _apply(self, kind: str, data: dict[str, Any], at: float) -> tuple[list[tuple[dict[str, Any], To]], bool]:
-        """Change the table by one stored row; return the events with their
-        audiences, and whether the match changed. Raises ``IllegalAction``
-        (only for "act") before changing anything."""
-        evs: list[tuple[dict[str, Any], To]] = []
-        changed = False
-        if kind == "act":
-            assert self.match is not None
-            seat = data["seat"]
-            action = parse_action(data["action"], self.rules, "action")
-            engine_events = self.match.apply(action)
-            if data["by"] in ("timer", "takeover"):
-                evs.append(({"type": "auto", "seat": seat, "reason": data["by"]}, None))
-            for e in engine_events:
-                evs.append((event_to_json(e), None))
-                if isinstance(e, HandStarted):
-                    evs += self._signal_tables()
-            if self.match.is_over:
-                self.status = "over"
-            changed = True
-        elif kind == "join":
-            s = self.seats[data["seat"]]
-            s.kind, s.player_id, s.nickname, s.secret = "human", data["player_id"], data["nickname"], data["secret"]
-            evs.append(({"type": "seat_taken", "seat": s.seat, "nickname": s.nickname}, None))
-        elif kind == "start":
-            self.match = m = Match(self.rules, seed=self.deal_secret)
-            self.status = "playing"
-            evs.append(({"type": "match_started", "first_dealer": m.first_dealer}, None))
-            evs.append((event_to_json(m.hand_started()), None))
-            evs += self._signal_tables()
-            changed = True
-        elif kind == "signal":
-            seat, team = data["seat"], data["seat"] & 1
-            assert self.match is not None
-            suit = signal_table(self.deal_secret, self.match.hand_number, team)[data["gesture"]]
-            base = {"type": "signal", "seat": seat, "gesture": data["gesture"]}
-            evs += [({**base, "suit": suit}, ("team", team)), (base, ("not_team", team))]
-        elif kind == "chat" and not is_valid_unicode(data["text"]):
-            # stored before text was checked: it could reach nobody, so it is not replayed
-            pass
-        elif kind == "chat":
-            seat = data["seat"]
-            msg = {"id": self.version + 1, "seat": seat, "nickname": data["nickname"], "text": data["text"], "at": at}
-            self.chat.append(msg)
-            muters = frozenset(s.seat for s in self.seats if seat in s.muted)
-            evs.append(({"type": "chat", **msg}, ("not_seats", muters)))
-        elif kind == "mute":
-            muted = self.seats[data["seat"]].muted
-            if data["muted"]:
-                muted.add(data["target"])
-            else:
-                muted.discard(data["target"])
-            evs.append(({"type": "mute", "seat": data["target"], "muted": data["muted"]}, ("seat", data["seat"])))
-        elif kind == "takeover":
-            self.seats[data["seat"]].takeover = data["active"]
-            event = {"type": "takeover", "seat": data["seat"], "active": data["active"]}
-            if data.get("left"):  # the person left the table on purpose
-                event["left"] = True
-            evs.append((event, None))
-        elif kind == "rematch":
-            self.rematch_id = data["table_id"]
-            secrets_ = data.get("secrets", {})
-            humans = frozenset(int(s) for s in secrets_)
-            evs.append(({"type": "rematch", "table_id": self.rematch_id}, ("not_seats", humans)))
-            for s, secret in secrets_.items():
-                evs.append(({"type": "rematch", "table_id": self.rematch_id, "seat_secret": secret}, ("seat", int(s))))
-        else:
-            raise ValueError(f"unknown row kind {kind!r}")
-        if data.get("cmd") is not None:  # a player's command: its id is spent
-            self.seats[data["seat"]].commands[data["cmd"]] = self.version + 1
-        self.version += 1
-        return evs, changed
-
-    def _signal_tables(self) -> list[tuple[dict[str, Any], To]]:
-        m = self.match
-        if not self.signals or m is None or m.is_over:
-            return []
-        return [
-            (
-                {
-                    "type": "signal_table",
-                    "hand": m.hand_number,
-                    "table": signal_table(self.deal_secret, m.hand_number, t),
-                },
-                ("team", t),
-            )
-            for t in (0, 1)
-        ]
-
-    def _next_deadline(self, before: tuple[str, list[int]] | None) -> float | None:
-        """The clock after a change: kept while the partner of one who answered
-        still answers the same question, restarted whenever anyone else must act."""
-        timer = self.config["timer"]
-        m = self.match
-        if not timer or m is None or m.is_over or not m.to_act():
-            return None
-        now = m.phase, m.to_act()
-        if (
-            before is not None
-            and self.deadline is not None
-            and now[0] == before[0] in ("answering", "deciding")
-            and set(now[1]) < set(before[1])
-        ):
-            return self.deadline
-        return time.time() + timer
-
-    def restore(self, rows: list[dict[str, Any]]) -> None:
-        """Rebuild the table from its stored rows, in order."""
-        for row in rows:
-            data = json.loads(row["data"])
-            self._apply(row["kind"], data, row["at"])
-            if row["kind"] in ("act", "start"):
-                self.deadline = data.get("deadline")
-            if row["seq"] != self.version:
-                raise RuntimeError(f"table {self.id}: stored version {row['seq']} where {self.version} was expected")
 
     async def _commit(
         self, kind: str, data: dict[str, Any], conn: Conn | None = None, cid: Any = None, extra: list[Any] | None = None
@@ -395,14 +114,9 @@ class Table:
             ops.append(("update:tables", {"where": {"id": self.id}, "values": values}))
         try:
             await self.hub.store.append(ops)
-        except Exception:
-            # Memory is now ahead of the database: forget this copy; the next
-            # connection reloads the table as stored, without this version.
-            log.exception("table %s: version %d not stored; reloading the table", self.id, self.version)
-            if self.hub.tables.get(self.id) is self:
-                del self.hub.tables[self.id]
-            self.close_all(1011, "storage failure")
-            asyncio.get_running_loop().call_soon(lambda: self.task and self.task.cancel())
+        except StorageError as e:
+            # Memory is now ahead of the database: this copy is given up (see ``_storage_failed``).
+            log.error("table %s: version %d not stored: %s", self.id, self.version, e)
             raise
         self.changed_at = time.time()
         self._broadcast(self.version, evs, changed)
@@ -412,7 +126,7 @@ class Table:
             self._schedule()
         return self.version
 
-    def _frame(self, v: int, evs: list[tuple[dict[str, Any], To]], changed: bool, key: Key) -> str:
+    def _frame(self, v: int, evs: Events, changed: bool, key: Key) -> str:
         frame: dict[str, Any] = {"type": "step", "v": v, "events": [e for e, to in evs if sees(to, key)]}
         if changed:
             frame["view"] = self.view_json(key)
@@ -421,7 +135,7 @@ class Table:
             frame = {"type": "step", "v": v, "events": []}
         return dumps(frame)
 
-    def _broadcast(self, v: int, evs: list[tuple[dict[str, Any], To]], changed: bool) -> None:
+    def _broadcast(self, v: int, evs: Events, changed: bool) -> None:
         frames: dict[Key, str] = {}
         for s in self.seats:
             # kept for absent players too, so that they get the gap when they return
@@ -449,9 +163,12 @@ class Table:
 
     # -- timers ------------------------------------------------------------
 
-    def post(self, *msg: Any) -> None:
-        """Leave a message for the actor: ``post("cmd", conn, command, received_at)``, ``post("detach", conn)``…"""
-        self.queue.put_nowait(msg)
+    def post(self, msg: Message) -> None:
+        """Leave a message for the actor; refused at once (``msg.fail``) when the actor has stopped."""
+        if self.stopped:
+            msg.fail(CommandError("table_gone", "A mesa foi recarregada: conecte de novo."))
+        else:
+            self.queue.put_nowait(msg)
 
     def _schedule(self) -> None:
         """Arm the clock and the bots after a change of the match."""
@@ -460,7 +177,7 @@ class Table:
             self._clock.cancel()
             self._clock = None
         if self.deadline is not None:
-            self._clock = loop.call_later(max(0.0, self.deadline - time.time()), self.post, "timeout", self.deadline)
+            self._clock = loop.call_later(max(0.0, self.deadline - time.time()), self.post, Timeout(self.deadline))
         m = self.match
         if m is None:
             return
@@ -469,11 +186,12 @@ class Table:
             if (s.kind == "bot" or s.takeover) and seat not in self._bots:
                 # a person's pace: the configured pause, give or take a quarter
                 pause = self.hub.config.bot_pause * (0.75 + 0.5 * self._pace.random())
-                self._bots[seat] = loop.call_later(pause, self.post, "bot", seat)
+                self._bots[seat] = loop.call_later(pause, self.post, BotTurn(seat))
 
     def _watch_absence(self, s: Seat) -> None:
-        if s.kind == "human" and s.conn is None and not s.takeover and self.status != "over":
-            asyncio.get_running_loop().call_later(self.hub.config.absence, self.post, "absent", s.seat, s.presence)
+        if s.kind == "human" and s.conn is None and not s.takeover and self.status in ("waiting", "playing"):
+            absent = Absent(s.seat, s.presence)
+            asyncio.get_running_loop().call_later(self.hub.config.absence, self.post, absent)
 
     def start(self) -> None:
         """Start the actor (after ``restore`` for a stored table)."""
@@ -483,14 +201,23 @@ class Table:
         if self.match is not None:
             self._schedule()
         elif all(s.kind != "open" for s in self.seats):
-            self.post("start")
+            self.post(Start())
 
-    async def stop(self) -> None:
+    def halt(self) -> None:
+        """Stop handling messages: the timers are cancelled and every queued message is refused."""
+        self.stopped = True
         if self._clock:
             self._clock.cancel()
         for h in self._bots.values():
             h.cancel()
-        if self.task:
+        self._bots.clear()
+        gone = CommandError("table_gone", "A mesa foi recarregada: conecte de novo.")
+        while not self.queue.empty():
+            self.queue.get_nowait().fail(gone)
+
+    async def stop(self) -> None:
+        self.halt()
+        if self.task and self.task is not asyncio.current_task():
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
@@ -498,74 +225,97 @@ class Table:
     # -- the actor -----------------------------------------------------------
 
     async def run(self) -> None:
-        while True:
+        """Handle the messages one at a time. Each one is answered: ``done`` with its result
+        or ``fail`` with the error that refused it. A storage failure ends this copy of the table."""
+        while not self.stopped:
             msg = await self.queue.get()
             try:
-                await self._handle(msg)
-            except asyncio.CancelledError:
-                raise
+                result = await self._handle(msg)
+            except CommandError as e:
+                msg.fail(e)
+            except StorageError:
+                self._storage_failed(msg)
+                return
             except Exception:
-                log.exception("table %s: failed on %r", self.id, msg[0])
-
-    async def _handle(self, msg: tuple[Any, ...]) -> None:
-        what = msg[0]
-        if what == "cmd":
-            conn, cmd, received = msg[1], msg[2], msg[3]
-            try:
-                await self._command(conn, cmd)
-            except CommandError as e:
-                conn.error(cmd.get("id"), e.code, str(e), **e.extra)
+                log.exception("table %s: failed on %r", self.id, type(msg).__name__)
+                msg.fail(CommandError("internal", "Erro interno do servidor: nada mudou."))
             else:
-                self.hub.stats.command(time.monotonic() - received)
-        elif what == "attach":
-            await self._attach(*msg[1:])
-        elif what == "detach":
-            await self._detach(msg[1])
-        elif what == "join":
-            future = msg[4]
-            try:
-                future.set_result(await self._join(msg[1], msg[2], msg[3]))
-            except CommandError as e:
-                future.set_exception(e)
-        elif what == "start":
-            if self.match is None and all(s.kind != "open" for s in self.seats):
-                await self._commit("start", {})
-        elif what == "timeout":
-            await self._timeout(msg[1])
-        elif what == "bot":
-            await self._bot(msg[1])
-        elif what == "absent":
-            s = self.seats[msg[1]]
-            if s.presence == msg[2] and s.conn is None and not s.takeover and self.status != "over":
-                if self.status == "waiting":
-                    self._watch_absence(s)
-                else:
-                    await self._commit("takeover", {"seat": s.seat, "active": True})
-                    self._schedule()
-        elif what == "call":
-            # run a function inside the actor (used by the hub), resolving a future
-            fn, future = msg[1], msg[2]
-            try:
-                future.set_result(await fn())
-            except Exception as e:
-                future.set_exception(e)
+                if isinstance(msg, Attach | Join):
+                    msg.done(result)
 
-    async def call(self, fn: Callable[[], Any]) -> Any:
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.post("call", fn, future)
-        return await future
+    def _storage_failed(self, msg: Message) -> None:
+        """A version could not be stored: every waiting request is answered, the players are
+        told and disconnected, and the hub rebuilds the table from its log (the last stored version)."""
+        error = storage_failure()
+        msg.fail(error)
+        self._halt_with(error)
+        for c in self.connections():
+            c.error(None, error.code, str(error))
+            c.close(1011, "storage failure")
+        self.hub.recover(self)
+
+    def _halt_with(self, error: CommandError) -> None:
+        while not self.queue.empty():
+            self.queue.get_nowait().fail(error)
+        self.halt()
+
+    async def _handle(self, msg: Message) -> Any:
+        match msg:
+            case Command(conn, cmd, received):
+                await self._command(conn, cmd)
+                self.hub.stats.command(time.monotonic() - received)
+            case Attach(conn, secret, last, invite):
+                return await self._attach(conn, secret, last, invite)
+            case Detach(conn):
+                await self._detach(conn)
+            case Join(player_id, nickname, want):
+                return await self._join(player_id, nickname, want)
+            case Start():
+                if self.match is None and all(s.kind != "open" for s in self.seats):
+                    await self._commit("start", {})
+            case Timeout(deadline):
+                await self._timeout(deadline)
+            case BotTurn(seat):
+                self._bot_turn(seat)
+            case BotMove():
+                await self._bot_move(msg)
+            case Absent(seat, presence):
+                await self._absent(seat, presence)
+            case Expire():
+                await self._expire()
+        return None
+
+    async def _expire(self) -> None:
+        """A waiting table nobody came back to is closed for good; it is not restored at startup."""
+        if self.status != "waiting" or self.alone_since is None:
+            return
+        ops = [("update:tables", {"where": {"id": self.id}, "values": {"status": "expired"}})]
+        await self.hub.store.append(ops)
+        self.status = "expired"
+        self.close_all(4004, "table expired")
+        self.hub.forget(self)
+
+    async def _absent(self, seat: int, presence: int) -> None:
+        s = self.seats[seat]
+        if s.presence == presence and s.conn is None and not s.takeover and self.status in ("waiting", "playing"):
+            if self.status == "waiting":
+                self._watch_absence(s)
+            else:
+                await self._commit("takeover", {"seat": s.seat, "active": True})
+                self._schedule()
 
     async def _timeout(self, deadline: float) -> None:
         m = self.match
         if m is None or deadline != self.deadline or m.is_over:
             return
         for seat in list(m.to_act()):
-            if self.match.is_over or seat not in self.match.to_act():
+            if m.is_over or seat not in m.to_act():
                 continue
-            action = automatic_action(self.match, seat)
+            action = automatic_action(m, seat)
             await self._commit("act", {"seat": seat, "action": action.to_json(), "by": "timer"})
 
-    async def _bot(self, seat: int) -> None:
+    def _bot_turn(self, seat: int) -> None:
+        """Send the bot of ``seat`` the view of the table at this version, to think off the actor."""
         self._bots.pop(seat, None)
         m = self.match
         s = self.seats[seat]
@@ -574,36 +324,43 @@ class Table:
         if s.bot is None:
             kind, level = (s.bot_kind, s.bot_level) if s.kind == "bot" else (DEFAULT_BOT, "medium")
             s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", derived_seed(self.deal_secret, f"bot {seat}"))
-        seen = view(m, seat)
-        try:
-            action = await asyncio.get_running_loop().run_in_executor(self.hub.bot_executor, s.bot.act, seen)
-            if action not in seen.legal:
-                raise ValueError(f"{action} is not one of the view's legal actions")
-        except Exception:
+        self.hub.bots.think(self, seat, self.moves, s.bot, view(m, seat))
+
+    async def _bot_move(self, move: BotMove) -> None:
+        m = self.match
+        seat = move.seat
+        s = self.seats[seat]
+        if move.version != self.moves or m is None or seat not in m.to_act() or not (s.kind == "bot" or s.takeover):
+            return  # the table moved on while the bot thought
+        if move.bot is not None:
+            s.bot = move.bot
+        legal = view(m, seat).legal
+        action = move.action
+        if action is None or action not in legal:
             # a faulty bot must not stall the table: it plays what the clock would
-            log.exception("table %s: the %s bot of seat %d failed", self.id, s.bot_kind or DEFAULT_BOT, seat)
+            log.error("table %s: the bot of seat %d answered %r, not a legal action", self.id, seat, action)
             action = automatic_action(m, seat)
         by = "bot" if s.kind == "bot" else "takeover"
         await self._commit("act", {"seat": seat, "action": action.to_json(), "by": by})
 
     # -- connections -------------------------------------------------------------
 
-    async def _attach(self, conn: Conn, secret: Any, last: Any, invite: Any) -> None:
+    async def _attach(self, conn: Conn, secret: Any, last: Any, invite: Any) -> bool:
         seat: Seat | None = None
         if secret is not None:
             seat = next((s for s in self.seats if s.secret and same_secret(secret, s.secret)), None)
             if seat is None:
                 conn.error(None, "bad_secret", "Este segredo não corresponde a nenhum lugar desta mesa.")
                 conn.close(4003, "bad secret")
-                return
+                return False
             if seat.player_id != conn.player_id:
                 conn.error(None, "bad_token", "Este lugar pertence a outro jogador.")
                 conn.close(4003, "not your seat")
-                return
+                return False
         elif not self.public and not same_secret(invite, self.invite):
             conn.error(None, "bad_invite", "Mesa privada: é preciso o link de convite.")
             conn.close(4003, "private table")
-            return
+            return False
         key: Key = None
         if seat is not None:
             if seat.conn is not None:
@@ -612,6 +369,7 @@ class Table:
             seat.conn = conn
             seat.presence += 1
             conn.seat = key = seat.seat
+            self.alone_since = None
         else:
             self.spectators.add(conn)
         conn.send_json(
@@ -634,6 +392,7 @@ class Table:
             self._presence()
             if seat.takeover:
                 await self._commit("takeover", {"seat": seat.seat, "active": False})
+        return True
 
     def _gap(self, last: Any, key: Key) -> list[str] | None:
         """The frames after version ``last`` for ``key``, or None when a snapshot is needed."""
@@ -654,6 +413,8 @@ class Table:
         if conn.seat is not None and self.seats[conn.seat].conn is conn:
             s = self.seats[conn.seat]
             s.conn = None
+            if all(x.conn is None for x in self.seats):
+                self.alone_since = time.time()
             s.presence += 1
             self._watch_absence(s)
             self._presence()
@@ -697,6 +458,9 @@ class Table:
         if cid in seat.commands:
             raise CommandError("duplicate_command", f"O comando {cid!r} já foi feito.", v=seat.commands[cid])
         data: dict[str, Any] = {"seat": seat.seat, "cmd": cid}
+        seen = cmd.get("v")
+        if seen is not None and (type(seen) is not int or not 0 <= seen <= self.version):
+            raise CommandError("bad_message", "v must be the version of the table you saw")
         if kind == "act":
             if self.match is None:
                 raise CommandError("not_started", "A partida ainda não começou: faltam jogadores.")
@@ -714,6 +478,8 @@ class Table:
                 self.match.check_sent(parsed)  # a mão de ferro is played by slot
                 await self._commit("act", data, conn, cid)
             except IllegalAction as e:
+                if seen is not None and seen < self.moved_at:
+                    raise CommandError("stale", "A jogada já foi decidida por outro jogador.", v=self.version) from None
                 raise CommandError("illegal", str(e)) from None
         elif kind == "signal":
             if not self.signals:
@@ -803,22 +569,3 @@ class Table:
         data.update(table_id=new.id, secrets={str(s.seat): s.secret for s in new.seats if s.kind == "human"})
         extra = [("update:tables", {"where": {"id": self.id}, "values": {"rematch_id": new.id}})]
         await self._commit("rematch", data, conn, cid, extra)
-
-    # -- replays -----------------------------------------------------------------
-
-    def replay_steps(self, rows: list[dict[str, Any]], key: Key = None) -> list[dict[str, Any]]:
-        """Every version as ``key`` saw it (a spectator by default; a seat sees its own cards as it held
-        them, and nothing the engine's view for that seat hides), rebuilt from the stored rows."""
-        steps = []
-        for row in rows:
-            data = json.loads(row["data"])
-            evs, changed = self._apply(row["kind"], data, row["at"])
-            step: dict[str, Any] = {
-                "v": self.version,
-                "at": row["at"],
-                "events": [e for e, to in evs if sees(to, key)],
-            }
-            if changed:
-                step["view"] = self.view_json(key)
-            steps.append(step)
-        return steps
