@@ -86,7 +86,7 @@ def serve(
     run_server(Config(db_url=db or default_db_url(), bot_pause=bot_pause, absence=absence), host, port, log_level)
 
 
-admin_app = typer.Typer(help="Moderation: abuse reports and bans.", no_args_is_help=True)
+admin_app = typer.Typer(help="Moderation: abuse reports, bans and password resets.", no_args_is_help=True)
 app.add_typer(admin_app, name="admin")
 DbOption = Annotated[str | None, typer.Option(help="SQLAlchemy URL (default: the server's default database)")]
 
@@ -127,6 +127,24 @@ def admin_ban(
         raise typer.Exit(2) from None
     what = "lifted" if lift else "banned"
     typer.echo(f"{nickname}: {what} ({scope})" if done else f"{nickname}: nothing to change ({scope})")
+
+
+@admin_app.command("reset-password")
+def admin_reset_password(
+    name: str,
+    base_url: Annotated[str, typer.Option(help="the server's address as players reach it")] = "http://127.0.0.1:8000",
+    ttl: Annotated[float, typer.Option(help="seconds the link stays valid")] = 3600.0,
+    db: DbOption = None,
+) -> None:
+    """Print a one-time link that lets NAME set a new password (it expires after --ttl seconds)."""
+    from truco.server.admin import reset_link
+    from truco.server.table import CommandError
+
+    try:
+        typer.echo(reset_link(_admin_store(db), name, base_url, ttl))
+    except CommandError as e:
+        typer.echo(f"truco admin: {e}", err=True)
+        raise typer.Exit(1) from None
 
 
 @admin_app.command("bans")

@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import OPTIONS, PROFILES
+from truco.server import account_api
 from truco.server.config import Config
 from truco.server.hub import Hub
 from truco.server.identity import COOKIE, clean_nickname
@@ -41,6 +42,7 @@ STATUS = {
     "banned": 403,
     "bad_invite": 403,
     "not_found": 404,
+    "name_taken": 409,
     "seat_taken": 409,
     "table_full": 409,
     "not_waiting": 409,
@@ -138,7 +140,9 @@ def create_app(config: Config | None = None) -> Starlette:
         held = [
             t.held(s) for t in hub.tables.values() if t.status != "over" and (s := t.seat_of(player["id"])) is not None
         ]
-        return JSONResponse({"player_id": player["id"], "nickname": player["nickname"], "seats": held})
+        account = player.get("account") == "account"
+        out = {"player_id": player["id"], "nickname": player["nickname"], "account": account, "seats": held}
+        return JSONResponse(out)
 
     async def options(_request: Request) -> Response:
         return JSONResponse(
@@ -347,6 +351,10 @@ def create_app(config: Config | None = None) -> Starlette:
         Route("/", index),
         Route("/t/{table_id}", index),
         Route("/r/{table_id}", index),
+        Route("/reset", index),
+        Route("/u/{name}", index),
+        Route("/leaderboard", index),
+        *account_api.routes,
         Route("/api/guest", guest, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/options", options),

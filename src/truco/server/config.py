@@ -36,3 +36,9 @@ class Config:
     frame_burst: int = 40
     max_frame: int = 16 * 1024
     static_dir: Path = STATIC_DIR
+    #: failed logins allowed per name and per client address before growing delays
+    #: (login_delay seconds, doubled at each further failure, at most login_delay_cap)
+    login_free_per_name: int = 5
+    login_free_per_client: int = 20
+    login_delay: float = 1.0
+    login_delay_cap: float = 300.0

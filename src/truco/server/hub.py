@@ -20,6 +20,7 @@ from sqlalchemy import bindparam, select
 
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import Rules, RulesError, to_record
+from truco.server.accounts import SESSION_PREFIX, Accounts, Throttle
 from truco.server.config import Config
 from truco.server.identity import Signer, new_id, new_secret, nickname_key
 from truco.server.store import Store, bans, events, players, seats, tables
@@ -45,6 +46,9 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         #: players by id (a nickname never changes), the oldest forgotten first
         self._players: dict[str, dict[str, Any]] = {}
+        self.accounts = Accounts(self.store)
+        self.login_names = Throttle(config.login_free_per_name, config.login_delay, config.login_delay_cap)
+        self.login_clients = Throttle(config.login_free_per_client, config.login_delay, config.login_delay_cap)
 
     async def start(self) -> None:
         await self.store.run(self.store.migrate)
@@ -82,6 +86,8 @@ class Hub:
     async def new_player(self, nickname: str) -> dict[str, Any]:
         if await self.banned(nickname, "server"):
             raise CommandError("banned", "Este apelido foi banido do servidor.")
+        if await self.store.quick(self.accounts.name_taken, nickname):
+            raise CommandError("name_taken", "Este nome tem dono: entre na conta ou escolha outro apelido.")
         pid = new_id(12)
         row = {"id": pid, "nickname": nickname, "nickname_key": nickname_key(nickname), "created_at": time.time()}
         await self.store.quick(self.store.write, [("players", row)])
@@ -90,7 +96,10 @@ class Hub:
         return {"player_id": pid, "nickname": nickname, "token": self.signer.token(pid)}
 
     async def player(self, token: object) -> dict[str, Any] | None:
-        """The player a token names, or None for a wrong token."""
+        """The player a token names, or None for a wrong token: a live session's account,
+        or a guest (a guest token dies when its name is claimed or deleted)."""
+        if isinstance(token, str) and token.startswith(SESSION_PREFIX):
+            return await self.store.quick(self.accounts.player_of_session, token)
         assert self.signer is not None
         pid = self.signer.player(token)
         if pid is None:
@@ -102,7 +111,12 @@ class Hub:
             self._players[pid] = dict(found[0])
             if len(self._players) > PLAYER_CACHE:
                 self._players.pop(next(iter(self._players)))
-        return self._players[pid]
+        row = self._players[pid]
+        return row if row.get("account") is None else None
+
+    def forget_player(self, player_id: str) -> None:
+        """Drop a cached player whose row changed (a claimed or deleted account)."""
+        self._players.pop(player_id, None)
 
     async def banned(self, nickname: str | None, scope: str) -> bool:
         """Whether ``nickname`` is banned from the server, or (``scope="chat"``) from the chat,
