@@ -33,6 +33,7 @@ STATUS = {
     "banned": 403,
     "not_found": 404,
     "name_taken": 409,
+    "already_queued": 409,
     "reset_invalid": 410,
     "rate_limited": 429,
 }
@@ -91,6 +92,8 @@ async def signed_in(request: Request) -> tuple[dict[str, Any], str]:
     player = await hub_of(request).player(token)
     if player is None:
         raise CommandError("not_signed_in", "Sessão encerrada: entre de novo.")
+    if await hub_of(request).banned(player["nickname"], "server"):
+        raise CommandError("banned", "Este nome foi banido do servidor.")
     return player, token
 
 

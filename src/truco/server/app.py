@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import OPTIONS, PROFILES
-from truco.server import account_api
+from truco.server import account_api, profiles, ranked
 from truco.server.config import Config
 from truco.server.hub import Hub
 from truco.server.identity import COOKIE, clean_nickname
@@ -355,6 +355,8 @@ def create_app(config: Config | None = None) -> Starlette:
         Route("/u/{name}", index),
         Route("/leaderboard", index),
         *account_api.routes,
+        *ranked.routes,
+        *profiles.routes,
         Route("/api/guest", guest, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/options", options),

@@ -23,6 +23,9 @@ from truco.engine import Rules, RulesError, to_record
 from truco.server.accounts import SESSION_PREFIX, Accounts, Throttle
 from truco.server.config import Config
 from truco.server.identity import Signer, new_id, new_secret, nickname_key
+from truco.server.matchmaking import Window
+from truco.server.ranked import RankedQueue
+from truco.server.ratings import RatingBook, SeatResult, mode_of, seat_stats
 from truco.server.store import Store, bans, events, players, seats, tables
 from truco.server.table import DEFAULT_BOT, CommandError, Table
 
@@ -30,6 +33,8 @@ MAX_TIMER = 600
 _ANY_BAN = select(bans.c.id).where(bans.c.nickname_key == bindparam("key")).limit(1)
 _SERVER_BAN = _ANY_BAN.where(bans.c.scope == "server")
 PLAYER_CACHE = 100_000
+#: seconds after a player's last request during which it counts as online
+ONLINE = 120.0
 
 log = logging.getLogger("truco.server")
 
@@ -47,7 +52,15 @@ class Hub:
         #: players by id (a nickname never changes), the oldest forgotten first
         self._players: dict[str, dict[str, Any]] = {}
         self.accounts = Accounts(self.store)
+        #: when each player last made a request (for friends' "online")
+        self.seen: dict[str, float] = {}
         self.login_names = Throttle(config.login_free_per_name, config.login_delay, config.login_delay_cap)
+        self.ratings = RatingBook(self.store)
+        window = Window(config.ranked_window, config.ranked_window_growth, config.ranked_window_cap)
+        self.ranked = RankedQueue(self, window, config.ranked_bot_offer)
+        #: one match's ratings are read and written at a time
+        self._rating_lock = asyncio.Lock()
+        self._after_matches: set[asyncio.Task[None]] = set()
         self.login_clients = Throttle(config.login_free_per_client, config.login_delay, config.login_delay_cap)
 
     async def start(self) -> None:
@@ -61,6 +74,7 @@ class Hub:
                 # e.g. an engine whose seeded deals changed: one table must not keep the server down
                 log.exception("table %s could not be restored", row["id"])
         self._sweeper = asyncio.create_task(self._sweep(), name="truco-sweep")
+        self.ranked.start()
 
     async def _sweep(self, every: float = 60.0) -> None:
         """Forget finished tables nobody watches (they are reloaded from the database when asked for)."""
@@ -75,6 +89,7 @@ class Hub:
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self.ranked.stop()
         for t in list(self.tables.values()):
             t.close_all(1012, "server restart")
             await t.stop()
@@ -99,11 +114,15 @@ class Hub:
         """The player a token names, or None for a wrong token: a live session's account,
         or a guest (a guest token dies when its name is claimed or deleted)."""
         if isinstance(token, str) and token.startswith(SESSION_PREFIX):
-            return await self.store.quick(self.accounts.player_of_session, token)
+            account = await self.store.quick(self.accounts.player_of_session, token)
+            if account is not None:
+                self.seen[account["id"]] = time.monotonic()
+            return account
         assert self.signer is not None
         pid = self.signer.player(token)
         if pid is None:
             return None
+        self.seen[pid] = time.monotonic()
         if pid not in self._players:
             found = await self.store.quick(self.store.rows, select(players).where(players.c.id == pid))
             if not found:
@@ -113,6 +132,12 @@ class Hub:
                 self._players.pop(next(iter(self._players)))
         row = self._players[pid]
         return row if row.get("account") is None else None
+
+    def online(self, player_id: str) -> bool:
+        """Seen in the last ``ONLINE`` seconds (any request or connection), or at a table now."""
+        if time.monotonic() - self.seen.get(player_id, -ONLINE) < ONLINE:
+            return True
+        return any(s.conn is not None and s.player_id == player_id for t in self.tables.values() for s in t.seats)
 
     def forget_player(self, player_id: str) -> None:
         """Drop a cached player whose row changed (a claimed or deleted account)."""
@@ -180,7 +205,13 @@ class Hub:
             row = {"seat": s.seat, "kind": s.kind, "bot_kind": s.bot_kind, "bot_level": s.bot_level}
             row.update(player_id=s.player_id, nickname=s.nickname, secret=new_secret() if s.kind == "human" else None)
             rows.append(row)
-        return await self._new_table(old.config, rows, rematch_of=old.id)
+        # a rematch is never ranked: ranked tables come from the matchmaker
+        config = {k: v for k, v in old.config.items() if k != "ranked"}
+        return await self._new_table(config, rows, rematch_of=old.id)
+
+    async def open_table(self, config: dict[str, Any], seat_rows: list[dict[str, Any]]) -> Table:
+        """A new table with its seats already given (the matchmaker's ranked tables)."""
+        return await self._new_table(config, seat_rows, rematch_of=None)
 
     async def _new_table(
         self, config: dict[str, Any], seat_rows: list[dict[str, Any]], rematch_of: str | None
@@ -212,6 +243,33 @@ class Hub:
         waiting = [t for t in self.tables.values() if t.public and t.status == "waiting"]
         waiting.sort(key=lambda t: -t.created_at)
         return [t.summary() for t in waiting[:50]]
+
+    # -- the end of a match ----------------------------------------------------
+
+    def match_over(self, table: Table) -> None:
+        """Called by a table's actor when its match ends: stats and, if ranked, ratings (in the background)."""
+        task = asyncio.create_task(self._after_match(table), name=f"after-{table.id}")
+        self._after_matches.add(task)
+        task.add_done_callback(self._after_matches.discard)
+
+    async def _after_match(self, table: Table) -> None:
+        match = table.match
+        assert match is not None
+        try:
+            stats = seat_stats(table.rules, table.seed, list(match.actions))
+            people = [
+                SeatResult(s.seat, s.player_id, s.nickname or "", match.team_of(s.seat), s.takeover, stats[s.seat])
+                for s in table.seats
+                if s.kind == "human" and s.player_id is not None
+            ]
+            async with self._rating_lock:
+                changes = await self.store.run(self.ratings.record, table.id, mode_of(table.config), people)
+        except Exception:
+            log.exception("table %s: stats and ratings not recorded", table.id)
+            return
+        if changes:
+            for conn in table.connections():
+                conn.send_json({"type": "ratings", "table_id": table.id, "changes": changes})
 
     # -- history ----------------------------------------------------------------
 

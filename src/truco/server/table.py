@@ -206,6 +206,7 @@ class Table:
             "seats": [s.info() for s in self.seats],
             "score": list(m.score) if m else [0, 0],
             "rematch": self.rematch_id,
+            "ranked": self.config.get("ranked"),
         }
 
     def held(self, seat: Seat) -> dict[str, Any]:
@@ -389,6 +390,8 @@ class Table:
             conn.send_json({"type": "ack", "id": cid, "v": self.version})
         if changed:
             self._schedule()
+        if self.status == "over" and status != "over":
+            self.hub.match_over(self)
         return self.version
 
     def _frame(self, v: int, evs: list[tuple[dict[str, Any], To]], changed: bool, key: Key) -> str:
