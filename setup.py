@@ -18,6 +18,7 @@ COMPILED = [
     "src/truco/engine/events.py",
     "src/truco/engine/match.py",
     "src/truco/engine/rules.py",
+    "src/truco/engine/states.py",
 ]
 
 

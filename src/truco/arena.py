@@ -1,6 +1,6 @@
 """``truco arena``: bots against bots in duplicate pairs, with honest statistics.
 
-Pair ``m`` deals hand ``k`` from ``SeededDeals(f"{seed}:{m}")``, which depends
+Pair ``m`` deals hand ``k`` from ``SeededDeals(derived_seed(seed, f"pair {m}"))``, which depends
 only on (seed, m, k). The pair's two games use those same deals with the teams
 swapping seats, so each team holds, in one game, the cards the other held in
 the other: the luck of the cards cancels out.
@@ -36,6 +36,7 @@ from typing import Any
 
 from truco.bots import BOT_KINDS, LEVELS, make_bot
 from truco.engine import Match, Rules, SeededDeals, to_record, view
+from truco.engine.deals import derived_seed
 from truco.engine.events import HandEnded, RaiseAccepted, RaiseAsked
 
 #: A seat's bot: (kind, level).
@@ -97,7 +98,7 @@ def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
         s: make_bot(kind, level, Random(f"{spec.seed}:{pair}:{game}:{s}").getrandbits(32))
         for s, (kind, level) in seats.items()
     }
-    deals = SeededDeals(f"{spec.seed}:{pair}", rules.deck, rules.players)
+    deals = SeededDeals(derived_seed(spec.seed, f"pair {pair}"), rules.deck, rules.players)
     match = Match(rules, deals=deals, first_dealer=deals.first_dealer)
     times: dict[str, list[float]] = {label(b): [] for b in seats.values()}
     wall: dict[str, list[float]] = {label(b): [] for b in seats.values()}

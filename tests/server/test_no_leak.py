@@ -56,7 +56,7 @@ def check_table(store: Store, table_id: str, frames_of: dict[int | None, list[di
         data = json.loads(r["data"])
         shown: list[Any] = []
         if r["kind"] == "start":
-            match = Match(rules, seed=row["seed"])
+            match = Match(rules, seed=row["deal_secret"])
             shown = [HandStarted(0, match.dealer, match.vira, match.kind)]
         elif r["kind"] == "act":
             assert match is not None
@@ -80,10 +80,10 @@ def check_table(store: Store, table_id: str, frames_of: dict[int | None, list[di
                 if e["type"] == "signal":
                     assert ("suit" in e) == (key is not None and key & 1 == e["seat"] & 1)
                 if e["type"] == "signal_table":
-                    assert key is not None and e["table"] == signal_table(row["seed"], e["hand"], key & 1)
+                    assert key is not None and e["table"] == signal_table(row["deal_secret"], e["hand"], key & 1)
             if frame["type"] == "snapshot" and frame["signals"]["table"] is not None:
                 assert key is not None and frame["signals"]["table"] == signal_table(
-                    row["seed"], match.hand_number, key & 1
+                    row["deal_secret"], match.hand_number, key & 1
                 )
     return checked
 

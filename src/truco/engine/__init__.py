@@ -15,11 +15,12 @@ from truco.engine.events import Event, event_to_json
 from truco.engine.match import ELEVEN, IRON, NORMAL, HandResult, IllegalAction, Match, hand_winner
 from truco.engine.record import RecordError, load, parse_action, replay, to_record
 from truco.engine.rules import OPTIONS, PROFILES, Rules, RulesError
+from truco.engine.states import Kind, Phase
 from truco.engine.views import View, view
 
 __all__ = [
     "ACCEPT", "ELEVEN", "IRON", "NORMAL", "OPTIONS", "PLAY", "PROFILES", "RAISE", "RUN",
-    "Action", "Card", "Deal", "Event", "ExplicitDeals", "HandResult", "IllegalAction", "Match",
+    "Action", "Card", "Deal", "Event", "ExplicitDeals", "HandResult", "IllegalAction", "Kind", "Match", "Phase",
     "RandomDeals", "RecordError", "Rules", "RulesError", "SeededDeals", "View",
     "card_label", "card_name", "event_to_json", "hand_winner", "load", "parse_action", "parse_card", "replay",
     "to_record", "view",

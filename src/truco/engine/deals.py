@@ -1,7 +1,12 @@
 """Where a match's cards come from: explicit deals (a record) or a seed.
 
+A seed deals through the project's own algorithm (``docs/record-format.md``,
+"Seeds"): an unbiased Fisher–Yates shuffle driven by a keyed BLAKE2b hash of
+the seed and the hand number, with rejection sampling. It uses no library's
+generator, so the same seed deals the same cards on every Python and machine.
+
 >>> deals = SeededDeals(7)
->>> deals.get(0) == SeededDeals(7).get(0)  # the same seed deals the same cards
+>>> deals.get(0) == SeededDeals("07").get(0)  # 7 and the hex string "07" are one seed
 True
 >>> len(deals.get(0).hands), len(deals.get(0).hands[0])
 (4, 3)
@@ -9,11 +14,22 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import struct
 from collections.abc import Sequence
 from random import Random
 from typing import NamedTuple, Protocol
 
 from truco.engine.cards import DECKS, Card
+
+#: The purposes a seed draws for, each from its own derived key.
+DEALS = "deals"
+FIRST_DEALER = "first dealer"
+SIGNALS = "signals"
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+_WORDS = struct.Struct(">16I")
+_SPAN = 1 << 32
 
 
 class Deal(NamedTuple):
@@ -27,8 +43,92 @@ class DealSource(Protocol):
         """The deal of hand ``number`` (0-based), or None when there is none."""
 
 
+def seed_bytes(seed: object) -> bytes:
+    """The bytes a seed stands for: a non-negative integer's big-endian bytes
+    (at least one), or the bytes a hex string spells. Raises ValueError otherwise.
+
+    >>> seed_bytes(0), seed_bytes(258), seed_bytes("0102")
+    (b'\\x00', b'\\x01\\x02', b'\\x01\\x02')
+    """
+    if type(seed) is int:
+        if seed < 0:
+            raise ValueError(f"a seed cannot be negative: {seed}")
+        return seed.to_bytes(max(1, (seed.bit_length() + 7) // 8), "big")
+    if isinstance(seed, str) and seed and len(seed) % 2 == 0 and all(ch in _HEX for ch in seed):
+        return bytes.fromhex(seed)
+    raise ValueError(f"a seed is a non-negative integer or a hex string of whole bytes, not {seed!r}")
+
+
+def derived_key(seed: object, purpose: str) -> bytes:
+    """The 32-byte key a seed uses for one purpose: BLAKE2b-256 keyed with
+    BLAKE2b-256 of the seed's bytes, over the purpose's name."""
+    root = hashlib.blake2b(seed_bytes(seed), digest_size=32).digest()
+    return hashlib.blake2b(purpose.encode("ascii"), key=root, digest_size=32).digest()
+
+
+def derived_seed(seed: object, purpose: str) -> int:
+    """A 64-bit integer for another generator (a bot's, a pause's) that must not
+    reveal the seed: the first 8 bytes of the purpose's key, big-endian."""
+    return int.from_bytes(derived_key(seed, purpose)[:8], "big")
+
+
+class Draws:
+    """Uniform draws for item ``number`` of a purpose: the words of the blocks
+    ``BLAKE2b-512(key=purpose key, "<number>/<block>")``, block 0, 1, ..., each
+    read as sixteen big-endian 32-bit words, and rejection sampling.
+
+    >>> d = Draws(derived_key(7, DEALS), 0)
+    >>> all(0 <= d.below(40) < 40 for _ in range(100))
+    True
+    """
+
+    def __init__(self, key: bytes, number: int) -> None:
+        self.key = key
+        self.number = number
+        self.block = 0
+        self.words: tuple[int, ...] = ()
+        self.at = 0
+
+    def _refill(self) -> None:
+        data = f"{self.number}/{self.block}".encode("ascii")
+        self.words = _WORDS.unpack(hashlib.blake2b(data, key=self.key, digest_size=64).digest())
+        self.block += 1
+        self.at = 0
+
+    def below(self, n: int) -> int:
+        """A uniform integer in 0..n-1: the next word below the largest multiple
+        of n under 2**32 (the words at or above it are skipped), modulo n."""
+        limit = _SPAN - _SPAN % n
+        while True:
+            if self.at == len(self.words):
+                self._refill()
+            w: int = self.words[self.at]
+            self.at += 1
+            if w < limit:
+                return w % n
+
+    def shuffle(self, items: list[Card], count: int) -> None:
+        """Fisher–Yates from the front: positions 0..count-1 of ``items`` get a
+        uniform draw without replacement of its elements."""
+        size = len(items)
+        for i in range(count):
+            j = i + self.below(size - i)
+            items[i], items[j] = items[j], items[i]
+
+
+def seeded_deal(key: bytes, number: int, deck: str = "dirty", players: int = 4) -> Deal:
+    """Hand ``number``'s deal: the deck in card order, the first ``3 * players + 1``
+    positions shuffled; seat s gets positions 3s, 3s+1, 3s+2 and the vira is the last."""
+    c = list(DECKS[deck])
+    m = 3 * players + 1
+    Draws(key, number).shuffle(c, m)
+    if players == 4:  # unrolled, as in random_deal
+        return Deal(c[12], ((c[0], c[1], c[2]), (c[3], c[4], c[5]), (c[6], c[7], c[8]), (c[9], c[10], c[11])))
+    return Deal(c[m - 1], tuple(tuple(c[3 * s : 3 * s + 3]) for s in range(players)))
+
+
 def random_deal(rng: Random, deck: str = "dirty", players: int = 4) -> Deal:
-    """Three cards per seat then the vira, uniformly drawn from the deck."""
+    """Three cards per seat then the vira, uniformly drawn from the deck with ``rng``."""
     c = rng.sample(DECKS[deck], 3 * players + 1)
     if players == 4:  # unrolled: dealing is a tenth of a random hand's cost
         return Deal(c[12], ((c[0], c[1], c[2]), (c[3], c[4], c[5]), (c[6], c[7], c[8]), (c[9], c[10], c[11])))
@@ -46,26 +146,27 @@ class ExplicitDeals:
 
 
 class SeededDeals:
-    """Endless deals drawn from ``Random(seed)``: hand k's cards depend only on
-    the seed and k, never on how the match was played."""
+    """Endless deals from a seed: hand k's cards depend only on the seed and k,
+    never on how the match was played, nor on the Python that runs it."""
 
     def __init__(self, seed: int | str, deck: str = "dirty", players: int = 4) -> None:
         self.seed = seed
         self.deck = deck
         self.players = players
-        self._rng = Random(seed)
-        #: the first dealer, drawn (sorteado) from the seed before any deal
-        self.first_dealer = self._rng.randrange(players)
+        self._key = derived_key(seed, DEALS)
+        #: the first dealer, drawn (sorteado) from the seed's own key for it
+        self.first_dealer = Draws(derived_key(seed, FIRST_DEALER), 0).below(players)
         self._cache: list[Deal] = []
 
     def get(self, number: int) -> Deal | None:
         while len(self._cache) <= number:
-            self._cache.append(random_deal(self._rng, self.deck, self.players))
+            self._cache.append(seeded_deal(self._key, len(self._cache), self.deck, self.players))
         return self._cache[number]
 
 
 class RandomDeals:
-    """Fresh random deals with no memory: for benchmarks and simulations."""
+    """Fresh deals from ``Random`` with no memory, for benchmarks and simulations
+    (determinization) only: a table or a record always deals from a seed."""
 
     def __init__(self, rng: Random, deck: str = "dirty", players: int = 4) -> None:
         self.rng = rng

@@ -22,7 +22,8 @@ from random import Random
 from truco.engine.actions import COVER_ACTIONS, PLAY_ACTIONS, Action
 from truco.engine.cards import COVERED_STRENGTH, DECKS, Card, strength_table
 from truco.engine.deals import RandomDeals
-from truco.engine.match import ANSWERING, ELEVEN, NO_DEAL, OVER, Blank, Match
+from truco.engine.match import ANSWERING, ELEVEN, NO_DEAL, OVER, PLAYING, Blank, Match
+from truco.engine.states import Kind, Phase
 from truco.engine.views import SeenPlay, View
 
 
@@ -35,8 +36,10 @@ def sample(view: View, rng: Random) -> Match:
         raise ValueError(f"nothing to determinize in phase {view.phase!r}")
     rules = view.rules
     n = view.players
+    vira = view.vira
+    assert vira is not None  # a hand is being played
     known = set(view.hand)
-    known.add(view.vira)
+    known.add(vira)
     known.update(view.own_covered)
     for cards in view.known_hands.values():
         known.update(cards)
@@ -80,8 +83,8 @@ def sample(view: View, rng: Random) -> Match:
         return out
 
     tricks = [tuple(rebuild(t)) for t in view.tricks]
-    trick = rebuild(view.trick)
-    strength = strength_table(view.vira, rules.manilhas, rules.deck)
+    current = rebuild(view.trick)
+    strength = strength_table(vira, rules.manilhas, rules.deck)
 
     m: Match = Blank()
     m._read_rules(rules)
@@ -94,10 +97,10 @@ def sample(view: View, rng: Random) -> Match:
     m.actions = []
     m.hand_number = view.hand_number
     m.dealer = view.dealer
-    m.vira = view.vira
+    m.vira = vira
     m.strength = strength
-    m.kind = view.kind
-    m.phase = view.phase
+    m.kind = Kind(view.kind)  # by value: a view read from JSON holds plain strings
+    m.phase = Phase(view.phase)
     m.hands = hands
     m.dealt = ()
     m.value = view.value
@@ -105,13 +108,13 @@ def sample(view: View, rng: Random) -> Match:
     m.raise_team = -1 if view.raise_team is None else view.raise_team
     m.canga = view.canga
     m.eleven_team = -1 if view.eleven_team is None else view.eleven_team
-    m.trick = trick
+    m.trick = current
     m.best, m.best_seat, m.tied = -2, -1, False
-    for play in trick:
-        s = COVERED_STRENGTH if play.covered else strength[play.card]
-        if s > m.best:
-            m.best, m.best_seat, m.tied = s, play.seat, False
-        elif s == m.best and (play.seat ^ m.best_seat) & 1:
+    for play in current:
+        power = COVERED_STRENGTH if play.covered or play.card is None else strength[play.card]
+        if power > m.best:
+            m.best, m.best_seat, m.tied = power, play.seat, False
+        elif power == m.best and (play.seat ^ m.best_seat) & 1:
             m.tied = True
     m.tricks = tricks
     m.trick_winners = list(view.trick_winners)
@@ -122,8 +125,8 @@ def sample(view: View, rng: Random) -> Match:
         m.any_accept = pending["accepted"]
     else:
         m.asked_level, m.asking_team, m.any_accept = 0, -1, False
-    m.waiting = [] if view.phase == "playing" else list(view.to_act)
-    m.turn = view.turn
+    m.waiting = [] if m.phase is PLAYING else list(view.to_act)
+    m.turn = -1 if view.turn is None else view.turn
     m._legal_seat = -1
     m._legal = ()
     return m

@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from truco.engine.cards import Card, card_name
+from truco.engine.states import Kind
 
 
 class HandStarted(NamedTuple):
     number: int
     dealer: int
     vira: Card
-    #: "normal", "mao_de_onze" or "mao_de_ferro"
-    kind: str
+    kind: Kind
 
 
 class CardPlayed(NamedTuple):

@@ -15,7 +15,7 @@ loop of a search bot. Actions are precomputed ``Action`` tuples.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from truco.engine.actions import (
     ACCEPT,
@@ -44,18 +44,16 @@ from truco.engine.events import (
     TrickEnded,
 )
 from truco.engine.rules import TARGET_SCORE, Rules
+from truco.engine.states import Kind, Phase
 
-# Kinds of hand.
-NORMAL = "normal"
-ELEVEN = "mao_de_onze"
-IRON = "mao_de_ferro"
-
-# Phases.
-DECIDING = "deciding"  # the team on 11 decides whether to play
-PLAYING = "playing"  # the turn seat plays a card or raises
-ANSWERING = "answering"  # the asked team answers a raise
-NO_DEAL = "no_deal"  # the deals ran out before the match ended
-OVER = "over"
+NORMAL: Final = Kind.NORMAL
+ELEVEN: Final = Kind.ELEVEN
+IRON: Final = Kind.IRON
+DECIDING: Final = Phase.DECIDING
+PLAYING: Final = Phase.PLAYING
+ANSWERING: Final = Phase.ANSWERING
+NO_DEAL: Final = Phase.NO_DEAL
+OVER: Final = Phase.OVER
 
 _TIE = None
 
@@ -136,8 +134,8 @@ class Match:
     dealer: int
     vira: Card
     strength: tuple[int, ...]
-    kind: str
-    phase: str
+    kind: Kind
+    phase: Phase
     hands: list[list[Card]]
     dealt: tuple[tuple[Card, ...], ...]
     turn: int
@@ -319,6 +317,17 @@ class Match:
         else:
             self._answer(seat, kind == ACCEPT, events)
         return events
+
+    def check_sent(self, action: Action) -> None:
+        """Raise ``IllegalAction`` if ``action`` names what its seat cannot know.
+
+        An action a seat sends (rather than one a record holds) may use only
+        its view: in a mão de ferro nobody sees their own cards, so a play
+        names a slot, never a card, and every card named gets the same answer.
+        Use before ``apply`` for what a player sends.
+        """
+        if action.type == PLAY and action.card is not None and self.kind is IRON and self.phase is not OVER:
+            raise IllegalAction("in a mão de ferro nobody sees their own cards: a card is played by slot (0, 1 or 2)")
 
     def _unblind(self, action: Action) -> Action:
         hand = self.hands[action.seat] if 0 <= action.seat < self.players else []

@@ -11,7 +11,7 @@ from typing import Any
 
 from truco.engine.actions import ACTION_TYPES, PLAY, Action
 from truco.engine.cards import DECKS, card_name, parse_card
-from truco.engine.deals import Deal, ExplicitDeals, SeededDeals
+from truco.engine.deals import Deal, ExplicitDeals, SeededDeals, seed_bytes
 from truco.engine.match import IllegalAction, Match
 from truco.engine.rules import Rules, RulesError
 
@@ -91,8 +91,10 @@ def load(record: Any) -> tuple[Match, list[Action]]:
     if ("deals" in record) == ("seed" in record):
         raise RecordError('a record has either "deals" or "seed"')
     if "seed" in record:
-        if type(record["seed"]) is not int:
-            raise RecordError("seed must be an integer")
+        try:
+            seed_bytes(record["seed"])
+        except ValueError as e:
+            raise RecordError(f"seed: {e}") from None
         deals: Any = SeededDeals(record["seed"], rules.deck, rules.players)
     else:
         if not isinstance(record["deals"], list):

@@ -19,9 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from truco.engine.actions import PLAY, Action
-from truco.engine.cards import Card, card_name, manilha_rank
+from truco.engine.cards import RANKS, Card, card_name, manilha_rank, parse_card
 from truco.engine.match import ANSWERING, ELEVEN, IRON, Match, Play
+from truco.engine.record import parse_action
 from truco.engine.rules import Rules
+from truco.engine.states import Kind, Phase
 
 #: A card on the table as an audience sees it: (seat, card or None if covered).
 SeenPlay = tuple[int, Card | None]
@@ -39,10 +41,8 @@ class View:
     score: tuple[int, int]
     hand_number: int
     dealer: int
-    #: "normal", "mao_de_onze" or "mao_de_ferro"
-    kind: str
-    #: "deciding", "playing", "answering", "no_deal" or "over"
-    phase: str
+    kind: Kind
+    phase: Phase
     vira: Card | None
     #: the manilha rank (0..9 in 4 5 6 7 Q J K A 2 3), None with fixed manilhas
     manilha: int | None
@@ -87,10 +87,10 @@ class View:
             "score": list(self.score),
             "hand_number": self.hand_number,
             "dealer": self.dealer,
-            "kind": self.kind,
-            "phase": self.phase,
+            "kind": self.kind.value,
+            "phase": self.phase.value,
             "vira": None if self.vira is None else card_name(self.vira),
-            "manilha": None if self.manilha is None else "4567QJKA23"[self.manilha],
+            "manilha": None if self.manilha is None else RANKS[self.manilha],
             "value": self.value,
             "hand": [card_name(c) for c in self.hand],
             "blind": self.blind,
@@ -109,6 +109,55 @@ class View:
             "winner": self.winner,
             "legal": [a.to_json() for a in self.legal],
         }
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> View:
+        """The view that ``to_json`` wrote: how a bot in another process reads one.
+
+        >>> from truco.engine import Match
+        >>> v = view(Match(seed=3), seat=0)
+        >>> View.from_json(v.to_json()) == v
+        True
+        """
+        rules = Rules.parse(obj["rules"])
+
+        def cards(names: list[str]) -> tuple[Card, ...]:
+            return tuple(parse_card(n) for n in names)
+
+        def seen(plays: list[dict[str, Any]]) -> tuple[SeenPlay, ...]:
+            return tuple((p["seat"], None if p["covered"] else parse_card(p["card"])) for p in plays)
+
+        return cls(
+            audience=obj["audience"],
+            rules=rules,
+            seat=obj["seat"],
+            team=obj["team"],
+            players=obj["players"],
+            score=(obj["score"][0], obj["score"][1]),
+            hand_number=obj["hand_number"],
+            dealer=obj["dealer"],
+            kind=Kind(obj["kind"]),
+            phase=Phase(obj["phase"]),
+            vira=None if obj["vira"] is None else parse_card(obj["vira"]),
+            manilha=None if obj["manilha"] is None else RANKS.index(obj["manilha"]),
+            value=obj["value"],
+            hand=cards(obj["hand"]),
+            blind=obj["blind"],
+            known_hands={int(s): cards(cs) for s, cs in obj["known_hands"].items()},
+            own_covered=cards(obj["own_covered"]),
+            hand_sizes=tuple(obj["hand_sizes"]),
+            tricks=tuple(seen(t) for t in obj["tricks"]),
+            trick_winners=tuple(obj["trick_winners"]),
+            trick=seen(obj["trick"]),
+            turn=obj["turn"],
+            to_act=tuple(obj["to_act"]),
+            pending=obj["pending"],
+            raise_team=obj["raise_team"],
+            eleven_team=obj["eleven_team"],
+            canga=obj["canga"],
+            winner=obj["winner"],
+            legal=tuple(parse_action(a, rules, "legal") for a in obj["legal"]),
+        )
 
 
 def _seen(plays: tuple[Play, ...] | list[Play]) -> tuple[SeenPlay, ...]:

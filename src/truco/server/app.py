@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -30,6 +31,9 @@ from truco.server.hub import Hub
 from truco.server.identity import COOKIE, clean_nickname
 from truco.server.signals import GESTURES
 from truco.server.table import CommandError, Conn
+from truco.server.text import TextError, check_strings
+
+log = logging.getLogger("truco.server")
 
 PLACEHOLDER = """<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Truco</title>
 <body><h1>Truco Paulista</h1><p>O servidor está no ar, mas o cliente web não está instalado.
@@ -87,9 +91,14 @@ def create_app(config: Config | None = None) -> Starlette:
         if not raw.strip():
             return None
         try:
-            return json.loads(raw)
+            data = json.loads(raw)
         except ValueError:
             raise CommandError("bad_request", "the body is not valid JSON") from None
+        try:
+            check_strings(data, "body")
+        except TextError as e:
+            raise CommandError("bad_text", str(e)) from None
+        return data
 
     async def who(request: Request) -> dict[str, Any]:
         token = token_of(request)
@@ -263,7 +272,13 @@ def create_app(config: Config | None = None) -> Starlette:
     async def write_frames(ws: WebSocket, conn: Conn, closing: list[tuple[int, str]]) -> None:
         with contextlib.suppress(Exception):
             while (text := await conn.out.get()) is not None:
-                await ws.send_text(text)
+                try:
+                    await ws.send_text(text)
+                except UnicodeEncodeError:
+                    # never from clean input; this connection alone ends, the table goes on
+                    log.error("a frame of %d characters is not valid Unicode: connection closed (1011)", len(text))
+                    conn.close(1011, "frame not encodable")
+                    break
             code, reason = closing[0] if closing else (1000, "")
             await ws.close(code, reason)
 
@@ -281,6 +296,11 @@ def create_app(config: Config | None = None) -> Starlette:
             msg = None
         if not isinstance(msg, dict):
             conn.error(None, "bad_json", "Each frame must be a JSON object.")
+            return None
+        try:
+            check_strings(msg)
+        except TextError as e:
+            conn.error(None, "bad_text", str(e))
             return None
         if not isinstance(msg.get("type"), str):
             conn.error(msg.get("id"), "bad_message", 'missing "type"')

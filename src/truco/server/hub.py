@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -22,7 +21,7 @@ from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import Rules, RulesError, to_record
 from truco.server.accounts import SESSION_PREFIX, Accounts, Throttle
 from truco.server.config import Config
-from truco.server.identity import Signer, new_id, new_secret, nickname_key
+from truco.server.identity import Signer, new_id, new_secret, new_table_secret, nickname_key
 from truco.server.matchmaking import Window
 from truco.server.ranked import RankedQueue
 from truco.server.ratings import RatingBook, SeatResult, mode_of, seat_stats
@@ -221,7 +220,8 @@ class Hub:
             "id": tid,
             "created_at": time.time(),
             "config": json.dumps(config),
-            "seed": secrets.randbits(31),
+            "seed": 0,
+            "deal_secret": new_table_secret(),
             "invite": new_id(12),
             "public": config["public"],
             "status": "waiting",
@@ -256,7 +256,7 @@ class Hub:
         match = table.match
         assert match is not None
         try:
-            stats = seat_stats(table.rules, table.seed, list(match.actions))
+            stats = seat_stats(table.rules, table.deal_secret, list(match.actions))
             people = [
                 SeatResult(s.seat, s.player_id, s.nickname or "", match.team_of(s.seat), s.takeover, stats[s.seat])
                 for s in table.seats

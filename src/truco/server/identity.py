@@ -16,6 +16,8 @@ import unicodedata
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from truco.server.text import TextError, clean_text
+
 COOKIE = "truco_token"
 NICKNAME_MAX = 20
 
@@ -40,11 +42,13 @@ class Signer:
 
 
 def clean_nickname(raw: object) -> str | None:
-    """The nickname trimmed, or None when empty, too long or holding control characters."""
-    if not isinstance(raw, str):
+    """The nickname trimmed and in NFC (``truco.server.text``), or None when empty,
+    too long, not valid Unicode or holding control or other invisible characters."""
+    try:
+        name = " ".join(clean_text(raw, "nickname", NICKNAME_MAX).split())
+    except TextError:
         return None
-    name = " ".join(raw.split())
-    if not 1 <= len(name) <= NICKNAME_MAX or any(unicodedata.category(ch)[0] == "C" for ch in name):
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
         return None
     return name
 
@@ -60,3 +64,12 @@ def new_id(nbytes: int = 6) -> str:
 
 def new_secret() -> str:
     return secrets.token_urlsafe(24)
+
+
+#: bits of a table's deal secret
+TABLE_SECRET_BITS = 256
+
+
+def new_table_secret() -> str:
+    """A table's deal secret: 256 bits from ``secrets`` as hex, the seed of its deals and signals."""
+    return secrets.token_hex(TABLE_SECRET_BITS // 8)

@@ -139,7 +139,7 @@ class SeatStats(NamedTuple):
     onze_won: int
 
 
-def seat_stats(rules: Rules, seed: int, actions: list[Any]) -> list[SeatStats]:
+def seat_stats(rules: Rules, seed: int | str, actions: list[Any]) -> list[SeatStats]:
     """What each seat did in a finished match, replayed through the engine from its seed.
 
     trucos asked (raises asked), accepted (raises this seat accepted), won (hands in which

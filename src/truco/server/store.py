@@ -60,7 +60,10 @@ tables = Table(
     Column("created_at", Float, nullable=False),
     #: JSON: {"rules": {...}, "timer": 20, "signals": true, "public": true}
     Column("config", Text, nullable=False),
+    #: the 31-bit seed of tables made before ``deal_secret`` (0 since)
     Column("seed", Integer, nullable=False),
+    #: the deal secret: 256 bits from ``secrets`` as 64 hex digits; never leaves the server
+    Column("deal_secret", String(64)),
     Column("invite", String(32), nullable=False),
     Column("public", Boolean, nullable=False),
     #: waiting, playing, over
@@ -131,7 +134,7 @@ settings = Table(
     Column("value", Text, nullable=False),
 )
 
-# -- accounts, ratings and friends (migration 0002) -------------------------
+# -- accounts, ratings and friends (migration 0003) -------------------------
 
 #: a claimed name: the player keeps its id (and so its history); ``players.account``
 #: says whether an id is a guest (NULL), an account ("account") or a deleted one ("deleted")

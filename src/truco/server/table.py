@@ -25,11 +25,16 @@ from typing import Any
 
 from truco.bots import BOT_KINDS, Bot, make_bot
 from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, Rules, event_to_json, parse_action, view
+from truco.engine.deals import derived_seed
 from truco.engine.events import HandStarted
 from truco.server.signals import GESTURES, signal_table
 from truco.server.store import event_row
+from truco.server.text import Problem, TextError, clean_text, is_valid_unicode
 
 log = logging.getLogger("truco.server")
+
+#: the longest reason of a report, in characters
+REASON_LENGTH = 200
 
 #: the kind of bot that plays for an absent player, and the default of quick play
 DEFAULT_BOT = "heuristic" if "heuristic" in BOT_KINDS else BOT_KINDS[0]
@@ -72,6 +77,11 @@ def automatic_action(match: Match, seat: int) -> Action:
     if plays:
         return plays[-1]
     return next(a for a in legal if a.type == RUN)
+
+
+def same_secret(given: object, secret: str) -> bool:
+    """Whether a client's ``given`` text is ``secret``, in constant time (any other value is not)."""
+    return isinstance(given, str) and given.isascii() and secrets.compare_digest(given, secret)
 
 
 def dumps(obj: Any) -> str:
@@ -161,7 +171,8 @@ class Table:
         self.id: str = row["id"]
         self.config: dict[str, Any] = json.loads(row["config"])
         self.rules = Rules.parse(self.config["rules"])
-        self.seed: int = row["seed"]
+        #: the seed of the deals and signals: never sent, logged or recorded
+        self.deal_secret: int | str = row["deal_secret"] if row.get("deal_secret") is not None else row["seed"]
         self.invite: str = row["invite"]
         self.public: bool = bool(row["public"])
         self.status: str = "waiting"
@@ -184,7 +195,7 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self._clock: asyncio.TimerHandle | None = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
-        self._pace = random.Random(self.seed)
+        self._pace = random.Random(derived_seed(self.deal_secret, "bot pauses"))
 
     # -- reading -----------------------------------------------------------
 
@@ -235,7 +246,7 @@ class Table:
         m = self.match
         table = None
         if self.signals and m is not None and key is not None and not m.is_over:
-            table = signal_table(self.seed, m.hand_number, key & 1)
+            table = signal_table(self.deal_secret, m.hand_number, key & 1)
         return {
             "type": "snapshot",
             "v": self.version,
@@ -275,7 +286,7 @@ class Table:
             s.kind, s.player_id, s.nickname, s.secret = "human", data["player_id"], data["nickname"], data["secret"]
             evs.append(({"type": "seat_taken", "seat": s.seat, "nickname": s.nickname}, None))
         elif kind == "start":
-            self.match = m = Match(self.rules, seed=self.seed)
+            self.match = m = Match(self.rules, seed=self.deal_secret)
             self.status = "playing"
             evs.append(({"type": "match_started", "first_dealer": m.first_dealer}, None))
             evs.append((event_to_json(m.hand_started()), None))
@@ -284,9 +295,12 @@ class Table:
         elif kind == "signal":
             seat, team = data["seat"], data["seat"] & 1
             assert self.match is not None
-            suit = signal_table(self.seed, self.match.hand_number, team)[data["gesture"]]
+            suit = signal_table(self.deal_secret, self.match.hand_number, team)[data["gesture"]]
             base = {"type": "signal", "seat": seat, "gesture": data["gesture"]}
             evs += [({**base, "suit": suit}, ("team", team)), (base, ("not_team", team))]
+        elif kind == "chat" and not is_valid_unicode(data["text"]):
+            # stored before text was checked: it could reach nobody, so it is not replayed
+            pass
         elif kind == "chat":
             seat = data["seat"]
             msg = {"id": self.version + 1, "seat": seat, "nickname": data["nickname"], "text": data["text"], "at": at}
@@ -323,7 +337,11 @@ class Table:
             return []
         return [
             (
-                {"type": "signal_table", "hand": m.hand_number, "table": signal_table(self.seed, m.hand_number, t)},
+                {
+                    "type": "signal_table",
+                    "hand": m.hand_number,
+                    "table": signal_table(self.deal_secret, m.hand_number, t),
+                },
                 ("team", t),
             )
             for t in (0, 1)
@@ -555,7 +573,7 @@ class Table:
             return
         if s.bot is None:
             kind, level = (s.bot_kind, s.bot_level) if s.kind == "bot" else (DEFAULT_BOT, "medium")
-            s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", self.seed + seat)
+            s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", derived_seed(self.deal_secret, f"bot {seat}"))
         seen = view(m, seat)
         try:
             action = await asyncio.get_running_loop().run_in_executor(self.hub.bot_executor, s.bot.act, seen)
@@ -573,7 +591,7 @@ class Table:
     async def _attach(self, conn: Conn, secret: Any, last: Any, invite: Any) -> None:
         seat: Seat | None = None
         if secret is not None:
-            seat = next((s for s in self.seats if s.secret and secrets.compare_digest(str(secret), s.secret)), None)
+            seat = next((s for s in self.seats if s.secret and same_secret(secret, s.secret)), None)
             if seat is None:
                 conn.error(None, "bad_secret", "Este segredo não corresponde a nenhum lugar desta mesa.")
                 conn.close(4003, "bad secret")
@@ -582,7 +600,7 @@ class Table:
                 conn.error(None, "bad_token", "Este lugar pertence a outro jogador.")
                 conn.close(4003, "not your seat")
                 return
-        elif not self.public and not (isinstance(invite, str) and secrets.compare_digest(invite, self.invite)):
+        elif not self.public and not same_secret(invite, self.invite):
             conn.error(None, "bad_invite", "Mesa privada: é preciso o link de convite.")
             conn.close(4003, "private table")
             return
@@ -693,6 +711,7 @@ class Table:
                 raise CommandError("bad_message", str(e)) from None
             data.update(action=parsed.to_json(), by="player")
             try:
+                self.match.check_sent(parsed)  # a mão de ferro is played by slot
                 await self._commit("act", data, conn, cid)
             except IllegalAction as e:
                 raise CommandError("illegal", str(e)) from None
@@ -722,12 +741,15 @@ class Table:
 
     async def _chat(self, conn: Conn, seat: Seat, cmd: dict[str, Any], data: dict[str, Any]) -> None:
         cfg = self.hub.config
-        text = cmd.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise CommandError("bad_message", "text must be a non-empty string")
-        text = text.strip()
-        if len(text) > cfg.chat_length:
-            raise CommandError("chat_too_long", f"Mensagem longa demais (máximo {cfg.chat_length} caracteres).")
+        try:
+            text = clean_text(cmd.get("text"), "text", cfg.chat_length)
+        except TextError as e:
+            if e.problem is Problem.TOO_LONG:
+                raise CommandError(
+                    "chat_too_long", f"Mensagem longa demais (máximo {cfg.chat_length} caracteres)."
+                ) from None
+            code = "bad_message" if e.problem in (Problem.NOT_TEXT, Problem.EMPTY) else "bad_text"
+            raise CommandError(code, str(e)) from None
         now = time.monotonic()
         while seat.chat_times and now - seat.chat_times[0] > cfg.chat_window:
             seat.chat_times.popleft()
@@ -740,11 +762,12 @@ class Table:
 
     async def _report(self, conn: Conn, seat: Seat, cmd: dict[str, Any]) -> None:
         target = cmd.get("seat")
-        reason = cmd.get("reason", "")
         if type(target) is not int or not 0 <= target < len(self.seats) or self.seats[target].kind != "human":
             raise CommandError("bad_message", "seat must be the seat of a player of this table")
-        if not isinstance(reason, str) or len(reason) > 200:
-            raise CommandError("bad_message", "reason must be a text of at most 200 characters")
+        try:
+            reason = clean_text(cmd.get("reason", ""), "reason", REASON_LENGTH, allow_empty=True)
+        except TextError as e:
+            raise CommandError("bad_message" if e.problem is Problem.NOT_TEXT else "bad_text", str(e)) from None
         t = self.seats[target]
         row = {
             "table_id": self.id,

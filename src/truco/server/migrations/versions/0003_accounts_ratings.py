@@ -2,15 +2,15 @@
 
 Existing guests keep their ids and history: ``players.account`` is NULL for them.
 
-Revision ID: 0002_accounts_ratings
-Revises: 0001
+Revision ID: 0003_accounts_ratings
+Revises: 0002_table_secret
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_accounts_ratings"
-down_revision = "0001"
+revision = "0003_accounts_ratings"
+down_revision = "0002_table_secret"
 branch_labels = None
 depends_on = None
 
