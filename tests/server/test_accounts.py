@@ -259,3 +259,39 @@ def test_migrating_from_the_first_schema_keeps_guests_and_their_history(make_ser
     r = guest.post("/api/accounts", json={"name": "Antigo", "password": PASSWORD})
     assert r.status_code == 201 and r.json()["player_id"] == "guest1"
     assert [m["table_id"] for m in device(server, session_of(r)).get("/api/history").json()["matches"]] == ["old1"]
+
+
+def test_follow_see_who_is_online_and_invite(server):
+    async def body():
+        me = device(server, register(server, "Seguidor"))
+        friend_token = register(server, "Seguido")
+        friend = device(server, friend_token)
+        assert me.post("/api/follows", json={"name": "seguido"}).json() == {"following": "Seguido"}
+        assert me.post("/api/follows", json={"name": "Seguido"}).status_code == 200, "following twice is following"
+        assert me.post("/api/follows", json={"name": "Seguidor"}).status_code == 400
+        assert me.post("/api/follows", json={"name": "Fantasma"}).status_code == 404
+        register(server, "Sumido")  # makes no request after registering
+        assert me.post("/api/follows", json={"name": "Sumido"}).status_code == 200
+        assert friend.get("/api/me").status_code == 200
+        listed = me.get("/api/follows").json()
+        assert listed["following"] == [
+            {"name": "Seguido", "online": True, "table": None},
+            {"name": "Sumido", "online": False, "table": None},
+        ]
+
+        held = me.post(
+            "/api/tables", json={"seats": [{"type": "me"}, {"type": "open"}, {"type": "bot"}, {"type": "bot"}]}
+        )
+        table_id = held.json()["table_id"]
+        assert friend.post("/api/invites", json={"name": "Seguidor", "table_id": table_id}).status_code == 404
+        r = me.post("/api/invites", json={"name": "Seguido", "table_id": table_id})
+        assert r.json() == {"invited": "Seguido", "table_id": table_id}
+        [invite] = friend.get("/api/follows").json()["invites"]
+        assert invite["sender"] == "Seguidor" and invite["table_id"] == table_id
+        code = invite["link"].split("invite=")[1]
+        assert friend.post(f"/api/tables/{table_id}/join", json={"invite": code}).json()["seat"] == 1
+
+        assert me.delete("/api/follows/Seguido").status_code == 200
+        assert [f["name"] for f in me.get("/api/follows").json()["following"]] == ["Sumido"]
+
+    run(body())

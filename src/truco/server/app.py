@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import OPTIONS, PROFILES
-from truco.server import account_api, profiles, ranked
+from truco.server import account_api, friends, profiles, ranked
 from truco.server.config import Config
 from truco.server.hub import Hub
 from truco.server.identity import COOKIE, clean_nickname
@@ -377,6 +377,7 @@ def create_app(config: Config | None = None) -> Starlette:
         *account_api.routes,
         *ranked.routes,
         *profiles.routes,
+        *friends.routes,
         Route("/api/guest", guest, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/options", options),

@@ -53,6 +53,8 @@ class Hub:
         self.accounts = Accounts(self.store)
         #: when each player last made a request (for friends' "online")
         self.seen: dict[str, float] = {}
+        #: invitations to a table from someone a player follows, by invited player (see friends.py)
+        self.invites: dict[str, list[Any]] = {}
         self.login_names = Throttle(config.login_free_per_name, config.login_delay, config.login_delay_cap)
         self.ratings = RatingBook(self.store)
         window = Window(config.ranked_window, config.ranked_window_growth, config.ranked_window_cap)
