@@ -374,6 +374,8 @@ def create_app(config: Config | None = None) -> Starlette:
         Route("/reset", index),
         Route("/u/{name}", index),
         Route("/leaderboard", index),
+        Route("/account", index),
+        Route("/ranked", index),
         *account_api.routes,
         *ranked.routes,
         *profiles.routes,

@@ -27,11 +27,11 @@ async function call(method, path, body) {
 export const api = {
   get: (path) => call("GET", path),
   post: (path, body = {}) => call("POST", path, body),
+  delete: (path) => call("DELETE", path),
 };
 
-/** The guest behind this browser, or null before a nickname was chosen. */
+/** The guest or account behind this browser (an account's session is an HttpOnly cookie), or null. */
 export async function whoAmI() {
-  if (!localStorage.getItem("truco.token")) return null;
   try {
     return await api.get("/api/me");
   } catch (e) {

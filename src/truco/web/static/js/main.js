@@ -3,12 +3,17 @@
 import { cardSVG } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { LANGUAGES, setLang, t, translate } from "./i18n.js";
+import { AccountScreen, ResetScreen } from "./account.js";
+import { LeaderboardScreen } from "./leaderboard.js";
 import { Lobby } from "./lobby.js";
+import { ProfileScreen } from "./profile.js";
+import { RankedScreen } from "./ranked.js";
 import { prefs, savePrefs } from "./prefs.js";
 import { ReplayScreen } from "./replay.js";
 import { TableScreen } from "./table.js";
 
 const app = document.getElementById("app");
+const ACCOUNT_PAGES = { "/account": AccountScreen, "/reset": ResetScreen, "/ranked": RankedScreen, "/leaderboard": LeaderboardScreen };
 let screen = null;
 
 function navigate(path) {
@@ -26,6 +31,9 @@ function route() {
     screen = new TableScreen(app, { tableId: table[1], invite, navigate });
   } else if (replay) {
     screen = new ReplayScreen(app, { tableId: replay[1], navigate });
+  } else if (ACCOUNT_PAGES[path] || path.startsWith("/u/")) {
+    const Page = ACCOUNT_PAGES[path] || ProfileScreen;
+    screen = new Page(app, { navigate, name: decodeURIComponent(path.slice(3)) });
   } else {
     screen = new Lobby(app, { navigate });
   }

@@ -5,6 +5,7 @@
 // exactly the actions in ``view.legal``.
 
 import { api, becomeGuest, heldSeat, rememberSeat, token } from "./api.js";
+import { ratingLines } from "./ranked.js";
 import { backSVG, cardSVG } from "./cards.js";
 import { TableConnection } from "./conn.js";
 import { fill, h, toast } from "./dom.js";
@@ -118,6 +119,12 @@ export class TableScreen {
       this.renderSeats();
     } else if (msg.type === "error") {
       toast(msg.message || msg.code, "error");
+    } else if (msg.type === "ratings") {
+      this.ratings = msg.changes;
+      this.renderOverlay();
+    }
+    if (msg.type === "snapshot" && msg.table.ranked && msg.table.status === "over" && !this.ratings) {
+      api.get(`/api/tables/${encodeURIComponent(this.tableId)}/ratings`).then((r) => this.receive({ type: "ratings", changes: r.changes }), () => {});
     }
   }
 
@@ -967,6 +974,7 @@ export class TableScreen {
       { class: `overlay end ${won ? "end-won" : "end-lost"}`, role: "dialog", "aria-label": t(won ? "end_won" : "end_lost") },
       h("h2", {}, this.mySeat() === null ? t("end_score", { us: v.score[0], them: v.score[1] }) : t(won ? "end_won" : "end_lost")),
       h("p", { class: "end-score" }, t("end_score", { us: v.score[mine], them: v.score[1 - mine] })),
+      this.ratings ? ratingLines(this.ratings) : null,
       h(
         "div",
         { class: "end-buttons" },
