@@ -90,7 +90,7 @@ export class ProfileScreen {
               "div",
               { class: "mode-rating", id: `rating-${m}` },
               h("h2", {}, t(`mode_${m}`), " ", h("strong", { class: "rating-number" }, ratingText(r)), r.provisional ? h("small", {}, ` ${t("provisional")}`) : null),
-              r.history.length ? ratingChart(r.history, `${t("rating_history")}: ${t(`mode_${m}`)}`) : h("p", { class: "hint" }, t("no_history")),
+              r.history.length ? ratingChart(r.history, `${t("rating_history")}: ${t(`mode_${m}`)}`) : h("p", { class: "hint" }, t("no_rating_history")),
             );
           }),
         ),

@@ -48,7 +48,7 @@ export class RankedScreen {
           h("h1", {}, t("ranked_title")),
           h("p", { class: "hint" }, t("ranked_why")),
           h("label", { class: "field", for: "ranked-mode" }, h("span", {}, t("mode")), this.mode),
-          h("label", { class: "field", for: "ranked-partner" }, h("span", {}, t("partner")), this.partner),
+          h("label", { class: "field", for: "ranked-partner" }, h("span", {}, t("partner_label")), this.partner),
           this.button,
           this.status,
         ),
