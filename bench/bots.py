@@ -1,16 +1,19 @@
-"""The bot targets of issue 4, measured by the arena in duplicate pairs.
+"""The bot targets of issue 12, measured by the arena in duplicate pairs.
 
-    python bench/bots.py [--random-pairs 500] [--search-pairs 1000] [--jobs 2] [--seed 2026] [--json FILE]
+    python bench/bots.py [--pairs 1000] [--jobs 2] [--seed 2026] [--only panel,levels,variants] [--json FILE]
 
-1. ``heuristic`` against ``random``: target ≥ 97% of matches won.
-2. ``search`` (medium) against ``heuristic``: target ≥ 65% of matches won, the
-   lower bound of the 95% interval (over pairs) above 60%, over ≥ 1,000 pairs.
-3. The decision-time budget of the default level (search, medium) in run 2:
-   p95 ≤ 150 ms and p99 ≤ 400 ms, CPU time of one core per decision.
+1. ``panel``: ``search`` (medium) against every member of the sparring panel:
+   ≥ 65% with the lower bound of the 95% interval above 60% (against
+   ``search1``: ≥ 60%, lower bound above 55%; against ``random``: ≥ 97%).
+2. ``levels``: ``hard`` beats ``medium`` and ``medium`` beats ``easy``, each
+   ≥ 55%; ``easy`` beats ``random`` ≥ 95%.
+3. ``variants``: in 1v1 (``players: 2``) and in Mineiro, ``search`` beats
+   ``heuristic`` ≥ 65%.
+4. Decision time (CPU of one core): ``medium`` p95 ≤ 150 ms and p99 ≤ 400 ms,
+   ``hard`` p95 ≤ 400 ms (from the runs above).
 
 Each run prints the arena's report, then one line per target with PASS or FAIL.
-The same figures come from ``truco arena heuristic random --matches 1000 --seed S --jobs J``
-and ``truco arena search heuristic --matches 2000 --seed S --jobs J``.
+The panel's table is also what ``truco arena search panel --matches 2P`` prints.
 """
 
 from __future__ import annotations
@@ -18,44 +21,73 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from typing import Any
 
-from truco.arena import PairSpec, report, run
+from truco.arena import PairSpec, panel_report, report, run, run_panel
 
 
 def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
+def check(name: str, rate: float, low: float, want: float, want_low: float | None = None) -> None:
+    line = f"target {name}: {rate:.1%} (≥ {want:.0%}) {verdict(rate >= want)}"
+    if want_low is not None:
+        line += f"; lower bound {low:.1%} (> {want_low:.0%}) {verdict(low > want_low)}"
+    print(line)
+
+
+def times(summary: dict[str, Any], bot: str, p95: float, p99: float | None = None) -> None:
+    t = summary["decision_ms"].get(bot)
+    if not t or not t["n"]:
+        return
+    line = f"target {bot} p95 ≤ {p95:.0f} ms: {t['p95']} ms {verdict(t['p95'] <= p95)}"
+    if p99 is not None:
+        line += f"; p99 ≤ {p99:.0f} ms: {t['p99']} ms {verdict(t['p99'] <= p99)}"
+    print(line)
+
+
+def panel(pairs: int, jobs: int, seed: int) -> dict[str, Any]:
+    start = time.perf_counter()
+    result = run_panel("search", pairs, jobs, seed)
+    print(panel_report(result), f"\n({time.perf_counter() - start:.0f} s)")
+    for row in result["rows"]:
+        want, want_low = {"search1": (0.60, 0.55), "random": (0.97, None)}.get(row["opponent"], (0.65, 0.60))
+        check(f"search beats {row['opponent']}", row["win_rate_a"], row["ci95"][0], want, want_low)
+        times({"decision_ms": row["decision_ms"]}, "search:medium", 150, 400)
+    return result
+
+
+def duel(a: str, b: str, rules: Any, pairs: int, jobs: int, seed: int, want: float) -> dict[str, Any]:
+    start = time.perf_counter()
+    s = run(PairSpec(a, b, rules, seed), pairs, jobs)
+    print(report(s), f"\n({time.perf_counter() - start:.0f} s)")
+    check(f"{a} beats {b} ({json.dumps(rules)})", s["win_rate_a"], s["ci95"][0], want)
+    times(s, "search:medium", 150, 400)
+    times(s, "search:hard", 400)
+    return s
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--random-pairs", type=int, default=500)
-    parser.add_argument("--search-pairs", type=int, default=1000)
+    parser.add_argument("--pairs", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--json", help="write both runs' summaries to this file")
+    parser.add_argument("--only", default="panel,levels,variants")
+    parser.add_argument("--json", help="write every run's summary to this file")
     args = parser.parse_args()
-
-    results = {}
-    if args.random_pairs:
-        start = time.perf_counter()
-        s = run(PairSpec("heuristic", "random", "paulista", args.seed), args.random_pairs, args.jobs)
-        print(report(s), f"\n({time.perf_counter() - start:.0f} s)")
-        print(f"target heuristic beats random in ≥ 97% of matches: {s['win_rate_a']:.1%} "
-              f"{verdict(s['win_rate_a'] >= 0.97)}\n")  # fmt: skip
-        results["heuristic_vs_random"] = s
-    if args.search_pairs:
-        start = time.perf_counter()
-        s = run(PairSpec("search", "heuristic", "paulista", args.seed), args.search_pairs, args.jobs)
-        print(report(s), f"\n({time.perf_counter() - start:.0f} s)")
-        low = s["ci95"][0]
-        print(f"target search beats heuristic in ≥ 65% of matches: {s['win_rate_a']:.1%} "
-              f"{verdict(s['win_rate_a'] >= 0.65)}")  # fmt: skip
-        print(f"target lower bound of the 95% interval > 60%: {low:.1%} {verdict(low > 0.60)}")
-        print(f"target ≥ 1,000 duplicate pairs: {s['pairs']} {verdict(s['pairs'] >= 1000)}")
-        t = s["decision_ms"]["search:medium"]
-        print(f"target search (medium) p95 ≤ 150 ms: {t['p95']} ms {verdict(t['p95'] <= 150)}; "
-              f"p99 ≤ 400 ms: {t['p99']} ms {verdict(t['p99'] <= 400)}")  # fmt: skip
-        results["search_vs_heuristic"] = s
+    only = set(args.only.split(","))
+    results: dict[str, Any] = {}
+    if "panel" in only:
+        results["panel"] = panel(args.pairs, args.jobs, args.seed)
+    if "levels" in only:
+        for a, b, want in (("search:hard", "search:medium", 0.55), ("search:medium", "search:easy", 0.55),
+                           ("search:easy", "random", 0.95)):  # fmt: skip
+            results[f"{a} vs {b}"] = duel(a, b, "paulista", args.pairs, args.jobs, args.seed, want)
+    if "variants" in only:
+        for rules in ({"players": 2}, "mineiro"):
+            results[f"variant {json.dumps(rules)}"] = duel("search", "heuristic", rules, args.pairs, args.jobs,
+                                                       args.seed, 0.65)  # fmt: skip
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(results, f, indent=1)

@@ -34,7 +34,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from truco.bots import BOT_KINDS, LEVELS, make_bot
+from truco.bots import BOT_KINDS, LEVELS, PANEL, make_bot
 from truco.engine import Match, Rules, SeededDeals, to_record, view
 from truco.engine.deals import derived_seed
 from truco.engine.events import HandEnded, RaiseAccepted, RaiseAsked
@@ -284,4 +284,42 @@ def report(summary: dict[str, Any]) -> str:
                 f"decision time {name} (CPU of one core): p50 {p['p50']} ms  p95 {p['p95']} ms  p99 {p['p99']} ms"
                 f"  max {p['max']} ms  ({p['n']} decisions; wall clock p95 {w['p95']} ms, p99 {w['p99']} ms)"
             )
+    return "\n".join(lines)
+
+
+def run_panel(a: str, pairs: int, jobs: int = 1, seed: int = 0, rules: Any = "paulista", level: str = "medium",
+              progress: bool = True) -> dict[str, Any]:  # fmt: skip
+    """``a`` against every member of the sparring panel (``truco.bots.PANEL``), ``pairs`` duplicate pairs each."""
+    rows = []
+    for opponent in PANEL:
+        s = run(PairSpec(a, opponent, rules, seed, None, level), pairs, jobs, progress)
+        rows.append({
+            "opponent": opponent,
+            "pairs": s["pairs"],
+            "win_rate_a": s["win_rate_a"],
+            "ci95": s["ci95"],
+            "points_per_hand": s["points_per_hand"],
+            "raises": {t: {k: s["raises"][t][k] for k in ("asked_per_hand", "accepted_rate", "run_rate")}
+                       for t in ("a", "b")},
+            "decision_ms": s["decision_ms"],
+        })  # fmt: skip
+    return {"a": a, "rules": rules, "seed": seed, "rows": rows}
+
+
+def panel_report(panel: dict[str, Any]) -> str:
+    """One line per opponent: A's win rate, its interval, points and raises per hand, raises' answers."""
+    header = (
+        f"{'opponent':<10} {'pairs':>5} {'win A':>6} {'95% CI':>15} {'pts/hand A-B':>13}"
+        f"  {'raises/hand A':>13} {'acc':>4} {'run':>4}  {'raises/hand B':>13} {'acc':>4} {'run':>4}"
+    )
+    lines = [f"A = {panel['a']}   rules = {json.dumps(panel['rules'])}   seed = {panel['seed']}", header]
+    for r in panel["rows"]:
+        low, high = r["ci95"]
+        ra, rb = r["raises"]["a"], r["raises"]["b"]
+        lines.append(
+            f"{r['opponent']:<10} {r['pairs']:>5} {r['win_rate_a']:>6.1%} {f'[{low:.1%}, {high:.1%}]':>15}"
+            f" {r['points_per_hand']['a']:>6.2f}-{r['points_per_hand']['b']:<6.2f}"
+            f"  {ra['asked_per_hand']:>13.2f} {ra['accepted_rate']:>4.0%} {ra['run_rate']:>4.0%}"
+            f"  {rb['asked_per_hand']:>13.2f} {rb['accepted_rate']:>4.0%} {rb['run_rate']:>4.0%}"
+        )
     return "\n".join(lines)

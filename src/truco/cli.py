@@ -168,7 +168,7 @@ def arena(
     a: Annotated[
         str, typer.Argument(help="team A: a bot (random, heuristic, search), 'search:hard', 'search+heuristic'")
     ],
-    b: Annotated[str, typer.Argument(help="team B, the same way")],
+    b: Annotated[str, typer.Argument(help="team B, the same way; 'panel': every sparring-panel bot in turn")],
     matches: Annotated[int, typer.Option(help="matches to play, in duplicate pairs (rounded up to even)")] = 100,
     seed: Annotated[int, typer.Option(help="deals of pair m, hand k come from (seed, m, k)")] = 0,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
@@ -178,16 +178,24 @@ def arena(
     records: Annotated[str | None, typer.Option(help="save each game's record in this directory")] = None,
 ) -> None:
     """Play bots against bots in duplicate pairs and print the statistics."""
-    from truco.arena import PairSpec, parse_team, report, run
+    from truco.arena import PairSpec, panel_report, parse_team, report, run, run_panel
     from truco.engine import Rules, RulesError
 
     try:
         spec_rules = _rules_option(rules)
         Rules.parse(spec_rules)
-        parse_team(a, level), parse_team(b, level)
+        parse_team(a, level)
+        if b != "panel":
+            parse_team(b, level)
     except (ValueError, RulesError) as e:
         typer.echo(f"truco arena: {e}", err=True)
         raise typer.Exit(2) from None
+    if b == "panel":
+        panel = run_panel(a, (matches + 1) // 2, jobs, seed, spec_rules, level)
+        typer.echo(panel_report(panel))
+        if json_file:
+            Path(json_file).write_text(json.dumps(panel, indent=1), encoding="utf-8")
+        return
     summary = run(PairSpec(a, b, spec_rules, seed, records, level), (matches + 1) // 2, jobs)
     typer.echo(report(summary))
     if json_file:
@@ -202,16 +210,18 @@ def play(
     bot: Annotated[str, typer.Option(help="the bots: random, heuristic or search")] = "search",
 ) -> None:
     """Play a match in the terminal, with a bot partner against two bots (or 1v1)."""
+    from truco.bots import make_bot
     from truco.engine import Rules, RulesError
-    from truco.play import Table
+    from truco.play import play_matches
 
     try:
-        table = Table(Rules.parse(_rules_option(rules)), level, seed, bot)
+        parsed = Rules.parse(_rules_option(rules))
+        make_bot(bot, level, 0)
     except (ValueError, RulesError) as e:
         typer.echo(f"truco play: {e}", err=True)
         raise typer.Exit(2) from None
     try:
-        table.play()
+        play_matches(parsed, level, seed, bot)
     except (EOFError, KeyboardInterrupt):
         typer.echo("\nAté a próxima!")
         raise typer.Exit(1) from None

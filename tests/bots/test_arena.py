@@ -8,6 +8,7 @@ import math
 from typer.testing import CliRunner
 
 from truco.arena import PairSpec, confidence_interval, parse_team, percentiles, play_pair, summarize
+from truco.bots import PANEL
 from truco.cli import app
 from truco.engine import load
 
@@ -87,3 +88,22 @@ def test_arena_command(tmp_path):
     assert len(list((tmp_path / "r").glob("*.json"))) == 4
     bad = CliRunner().invoke(app, ["arena", "oracle", "random"])
     assert bad.exit_code == 2
+
+
+def test_arena_against_the_panel_prints_one_row_per_opponent_and_writes_json(tmp_path):
+    out = tmp_path / "panel.json"
+    result = CliRunner().invoke(app, ["arena", "heuristic", "panel", "--matches", "2", "--seed", "3",
+                                      "--json", str(out)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["a"] == "heuristic"
+    assert [r["opponent"] for r in data["rows"]] == list(PANEL)
+    for row in data["rows"]:
+        assert row["pairs"] == 1 and 0 <= row["win_rate_a"] <= 1
+        low, high = row["ci95"]
+        assert 0 <= low <= row["win_rate_a"] <= high <= 1
+        assert set(row["raises"]["a"]) == {"asked_per_hand", "accepted_rate", "run_rate"}
+    lines = result.output.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("opponent"))
+    assert [line.split()[0] for line in lines[header + 1 : header + 1 + len(PANEL)]] == list(PANEL)
+    assert "95% CI" in lines[header] and "raises/hand A" in lines[header]

@@ -3,6 +3,7 @@ themselves given a seed."""
 
 from __future__ import annotations
 
+import pickle
 from random import Random
 
 import pytest
@@ -112,3 +113,42 @@ def test_unknown_bot_or_level():
         make_bot("oracle")
     with pytest.raises(ValueError):
         make_bot("search", "impossible")
+
+
+def play_match(bots: dict[int, object], seed: int) -> Match:
+    match = Match(Rules(), seed=seed)
+    while not match.is_over:
+        seat = match.to_act()[0]
+        match.apply(bots[seat].act(view(match, seat)))
+    return match
+
+
+@pytest.mark.parametrize("style", ["maniac", "station", "timid"])
+def test_search_reads_its_opponents_from_its_views(style):
+    """The opponent model counts what the views show: a maniac raises every hand, a station accepts every
+    raise, a timid player runs from most."""
+    search = make_bot("search", "easy", seed=1)
+    opponent = make_bot(style, seed=2)
+    models = []
+    for seed in range(3):
+        search = make_bot("search", "easy", seed=seed)
+        play_match({0: search, 1: opponent, 2: make_bot("search", "easy", seed=9), 3: opponent}, seed)
+        models.append(search.model)
+    hands = sum(m.hands for m in models)
+    raises, accepted, ran = (sum(getattr(m, k) for m in models) for k in ("raises", "accepted", "ran"))
+    assert hands >= 6
+    if style == "maniac":
+        assert raises >= 0.8 * hands and models[-1].raise_threshold() < 0.6
+    elif style == "station":
+        assert raises == 0 and accepted >= 3 and ran == 0
+    else:
+        assert raises == 0 and ran > accepted
+
+
+def test_a_bot_pickles_with_what_it_learnt():
+    bot = make_bot("search", "easy", seed=3)
+    play_match({0: bot, 1: make_bot("maniac"), 2: make_bot("search", "easy", seed=4), 3: make_bot("maniac")}, 5)
+    again = pickle.loads(pickle.dumps(bot))
+    assert again.model == bot.model and again.model.raises > 0
+    seen = next(v for _, v in positions(Rules(), 3, 5))
+    assert again.act(seen) == bot.act(seen)

@@ -76,7 +76,7 @@ async def ranked_match(server, players: list[Player], mode: str, rng: random.Ran
     for s in socks:
         await s.until(lambda m: m.get("view") is not None and m["view"]["phase"] != "no_deal")
     table = next(f for f in socks[0].frames if f["type"] == "snapshot")["table"]
-    assert table["ranked"] == mode and table["timer"] > 0 and not table["public"]
+    assert table["ranked"] == mode and table["timer"] > 0
     rules = Rules.parse(table["rules"])
     layout = Match(rules, seed=0)
     teams = [[s for s in range(rules.players) if layout.team_of(s) == t] for t in (0, 1)]

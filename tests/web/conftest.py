@@ -37,8 +37,14 @@ FAST_BOTS = ("--bot-pause", "0.05")
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(f"sqlite:///{tmp_path / 'truco.sqlite3'}", *FAST_BOTS).start()
+def server_args() -> tuple[str, ...]:
+    """``truco serve`` options; a test may parametrize them."""
+    return FAST_BOTS
+
+
+@pytest.fixture
+def server(tmp_path: Path, server_args: tuple[str, ...]) -> Iterator[Server]:
+    s = Server(f"sqlite:///{tmp_path / 'truco.sqlite3'}", *server_args).start()
     yield s
     s.stop()
 
@@ -54,18 +60,32 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def new_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
-    """Pages in fresh browser contexts (separate cookies and storage: separate people)."""
+def console_allowed() -> list[str]:
+    """Patterns of console errors a test expects (e.g. the 404 of a page that does not exist)."""
+    return []
+
+
+@pytest.fixture
+def new_page(browser: Any, server: Server, console_allowed: list[str]) -> Iterator[Callable[..., Any]]:
+    """Pages in fresh browser contexts (separate cookies and storage: separate people). An uncaught
+    exception or a console error in any of them fails the test."""
     contexts: list[Any] = []
     errors: list[str] = []
+
+    def on_console(msg: Any) -> None:
+        if msg.type == "error" and not any(re.search(p, msg.text) for p in console_allowed):
+            errors.append(f"console: {msg.text}")
+
+    def watch(page: Any) -> None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", on_console)
 
     def make(viewport: dict[str, int] = DESKTOP, **kw: Any) -> Any:
         ctx = browser.new_context(viewport=viewport, base_url=server.url, **kw)
         ctx.set_default_timeout(WAIT_MS)
+        ctx.on("page", watch)
         contexts.append(ctx)
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        return page
+        return ctx.new_page()
 
     yield make
     for ctx in contexts:
@@ -114,3 +134,66 @@ def move(page: Any) -> bool:
                 button.click(timeout=2000)
             return True
     return True
+
+
+OPEN = '{"type":"open"}'
+
+
+def new_table(
+    page: Any,
+    nickname: str,
+    *,
+    players: int = 4,
+    profile: str | None = None,
+    seats: list[str] | None = None,
+    timer: int = 0,
+    public: bool = True,
+) -> str:
+    """Create a table from the lobby's form; returns its invite link. ``seats``: the other seats' choices
+    (the select's values: OPEN, or a bot's JSON); open seats by default."""
+    page.goto("/")
+    page.fill("#nickname", nickname)
+    page.wait_for_selector("#create-title")
+    if not page.locator(".create-details[open]").count():
+        page.click("#create-title")
+    if profile:
+        page.select_option("#profile", f'"{profile}"')
+    if players != 4:
+        page.click(".more-rules summary")
+        page.select_option("#opt-players", str(players))
+    for select, value in zip(page.locator(".seat-select").all(), seats or [OPEN] * (players - 1), strict=True):
+        select.select_option(value)
+    page.select_option("#timer", str(timer))
+    if page.is_checked("#public") != public:
+        page.click("#public")
+    page.click("#create-submit")
+    page.wait_for_url(re.compile(r"/t/"))
+    # waiting for people, or playing already (a table of bots)
+    page.wait_for_selector(".overlay .invite-link[readonly], .hand .hand-card")
+    if page.locator(".overlay .invite-link[readonly]").count():
+        return page.locator(".overlay .invite-link[readonly]").input_value()
+    return page.url
+
+
+def join(page: Any, link: str, name: str) -> None:
+    """Sit at the table of ``link`` from its page."""
+    page.goto(link)
+    page.fill("#join-nickname", name)
+    page.click("#join-submit")
+    page.wait_for_selector(f'.seat-bottom .nick:text-is("{name}")')
+
+
+def one_on_one(new_page: Any) -> tuple[Any, Any, str]:
+    """Ana and Bia at a private table of two, no clock; returns their pages (Ana's first) and the invite."""
+    ana, bia = new_page(reduced_motion="reduce"), new_page(reduced_motion="reduce")
+    link = new_table(ana, "Ana", players=2, public=False)
+    join(bia, link, "Bia")
+    for page in ana, bia:
+        page.wait_for_selector(".hand .hand-card")
+    return ana, bia, link
+
+
+def first_and_second(pages: tuple[Any, Any]) -> tuple[Any, Any]:
+    """The page whose turn it is to play, then the other."""
+    pages[0].wait_for_selector(".hand .hand-card.playable, .status-line:has-text('Esperando')")
+    return pages if pages[0].locator(".hand .hand-card.playable").count() else pages[::-1]

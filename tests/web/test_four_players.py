@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from tests.web.conftest import describe
+from tests.web.conftest import describe, join
 
 pytestmark = pytest.mark.browser
 
@@ -58,13 +58,6 @@ def create_table(page: Any) -> str:
     link = page.locator(".invite-link").input_value()
     assert re.search(r"/t/\w+", link)
     return link
-
-
-def join(page: Any, link: str, name: str) -> None:
-    page.goto(link)
-    page.fill("#join-nickname", name)
-    page.click("#join-submit")
-    page.wait_for_selector(f'.seat-bottom .nick:text-is("{name}")')
 
 
 class Table:

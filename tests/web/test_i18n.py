@@ -19,7 +19,10 @@ def account_words() -> dict[str, set[str]]:
     """The keys of each language in account_words.js (the account pages keep their words there)."""
     source = (STATIC / "js" / "account_words.js").read_text(encoding="utf-8")
     parts = re.split(r'^  "?([\w-]+)"?: \{$', source, flags=re.M)[1:]
-    return {lang: set(re.findall(r'^    "?([\w-]+)"?:', body, re.M)) for lang, body in zip(parts[::2], parts[1::2])}
+    return {
+        lang: set(re.findall(r'^    "?([\w-]+)"?:', body, re.M))
+        for lang, body in zip(parts[::2], parts[1::2], strict=True)
+    }
 
 
 def test_every_language_has_every_text():

@@ -71,6 +71,8 @@ def test_register_play_ranked_and_see_the_rating_change(new_page, server):
     table_id = pages[0].url.rsplit("/", 1)[1]
 
     play_to_the_end(pages)
+    steps = httpx.get(f"{server.url}/api/tables/{table_id}/replay").json()["steps"]
+    assert not [e for s in steps for e in s["events"] if e["type"] == "auto"], "nobody's clock ran out"
 
     changes = httpx.get(f"{server.url}/api/tables/{table_id}/ratings").json()["changes"]
     assert sorted(c["nickname"] for c in changes) == sorted(NAMES)

@@ -71,6 +71,8 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_it(new_page):
     play_on(page, after, by="key")
 
 
+# while the server is down, the browser says so on the console
+@pytest.mark.parametrize("console_allowed", [["ERR_CONNECTION_REFUSED"]])
 def test_a_server_restart_in_the_middle_of_a_hand_resumes_it(new_page, server):
     page = new_page()
     before = mid_hand(page)

@@ -19,7 +19,22 @@ from typing import Protocol
 
 from truco.engine import Action, View
 
-BOT_KINDS = ("random", "heuristic", "search")
+#: Every bot, with what a person reads about it (Brazilian Portuguese): the sparring panel and the
+#: personalities a person can seat at a table.
+DESCRIPTIONS: dict[str, str] = {
+    "random": "Joga qualquer lance permitido, ao acaso.",
+    "heuristic": "Jogador de clube: regras de bom senso, conta as cartas e blefa pouco.",
+    "search": "Pensa cada lance simulando as cartas que não vê e lê os pedidos de cada adversário.",
+    "search1": "O bot de busca antigo, sempre no nível médio: a régua de comparação.",
+    "tight": "Só pede truco com jogo forte, nunca blefa e corre sem manilha nem vaza ganha.",
+    "loose": "Blefa muito e aceita quase tudo.",
+    "station": "Nunca pede truco e aceita todo pedido.",
+    "maniac": "Pede truco em toda chance e nunca corre.",
+    "timid": "Nunca pede truco e corre de todo pedido sem duas cartas fortes.",
+}
+BOT_KINDS = tuple(DESCRIPTIONS)
+#: The opponents ``truco arena A panel`` plays A against.
+PANEL = ("random", "heuristic", "search1", "tight", "loose", "station", "maniac", "timid")
 LEVELS = ("easy", "medium", "hard")
 
 
@@ -56,4 +71,12 @@ def make_bot(kind: str = "random", level: str = "medium", seed: int = 0) -> Bot:
         from truco.bots.search import SearchBot
 
         return SearchBot(seed, level)
+    if kind == "search1":
+        from truco.bots.search1 import Search1Bot
+
+        return Search1Bot(seed)
+    if kind in DESCRIPTIONS:
+        from truco.bots.styles import make_style
+
+        return make_style(kind, seed, level)
     raise ValueError(f"unknown bot {kind!r} (known: {', '.join(BOT_KINDS)})")

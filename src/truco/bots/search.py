@@ -1,17 +1,20 @@
-"""The search bot: determinization and Monte Carlo rollouts.
+"""The search bot: determinized Monte Carlo (as ``search1``) that reads its opponents.
 
-For each decision it draws many full matches consistent with its view
-(``truco.engine.determinize.sample``), plays each candidate action in a copy
-of every draw, rolls the hand out to its end with a quick greedy policy, and
-scores the outcome by the chance of winning the match from the score it
-leaves (``knowledge.equity``). The same draws serve every candidate, so the
-comparison is fair.
+Every decision draws full matches consistent with the seat's view, rolls each
+candidate out in every draw and scores the outcome by the chance of winning
+the match from the score it leaves (see ``truco.bots.search1``). What it adds:
 
-Raises are priced on the same draws. When the opponents have raised, each
-draw is weighted by how likely their raise was with the cards it gives them
-(a raise is strong or a bluff at some rate), which is how it calls bluffs;
-when it may raise, it prices each draw's opponents' answer with a model of a
-sensible answerer, so it raises for value and bluffs where a fold is likely.
+- **Opponent modelling within a match** (``OpponentModel``, kept in the bot
+  object, so it travels with it): from the views it gets, the bot counts the
+  opponents' raises per hand, how often they accept or run from its own raises,
+  and the strength of the open cards they showed in the hands they raised.
+- **Inference from raises** weighted by that model: each draw counts by how
+  likely the opponents' raise was with the cards it gives them. A player that
+  raised only to show manilhas is believed; one that raises every hand or shows
+  junk after raising is called.
+- **Raises priced against the observed answers**: against a player that always
+  accepts, it raises only for value; against one that runs, it bluffs more.
+- **Levels** by the number of draws: ``easy`` few, ``hard`` many.
 
 >>> from truco.engine import Match, view
 >>> m = Match(seed=4)
@@ -23,79 +26,196 @@ True
 from __future__ import annotations
 
 import math
-from random import Random
+from dataclasses import dataclass, field
 
 from truco.bots.heuristic import pick
-from truco.bots.knowledge import Knowledge, call_threshold, equity
-from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View, view
-from truco.engine.cards import COVERED_STRENGTH, strength_table
-from truco.engine.determinize import sample
-from truco.engine.events import CardPlayed, HandEnded, TrickEnded
+from truco.bots.knowledge import call_threshold, equity
+from truco.bots.search1 import (
+    PRUNE,
+    RAISE_MARGIN,
+    RAISE_STEP,
+    RAISE_STRENGTH,
+    Search1Bot,
+    candidate_plays,
+    seat_chance,
+    won_share,
+)
+from truco.engine import ACCEPT, RAISE, RUN, Action, Match, View
+from truco.engine.cards import strength_table
 
-#: Draws per decision, per level: more draws, stronger and slower.
-DRAWS = {"easy": 24, "medium": 96, "hard": 300}
-#: How often a raise is a bluff, in our model of an opponent that raises.
-BLUFF_PRIOR = 0.08
-#: Below this win chance (our measure, in their seat) a truco is probably a bluff; each later raise needs more.
-RAISE_STRENGTH = 0.76
-RAISE_STEP = 0.05
-#: A card play this far behind the best after a third of the draws is not rolled out further.
-PRUNE = 0.15
-#: A raise must gain this much match equity to be worth showing strength.
-RAISE_MARGIN = 0.004
+#: Plays whose share of won draws is this close to the best count as equally good.
+TIE = 0.01
+#: Draws per decision, per level.
+DRAWS = {"easy": 16, "medium": 96, "hard": 240}
+#: The prior bluff rate of a raise, and how many observations it is worth.
+BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
+#: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
+SHOWN_STRONG = 7
+#: Raises per hand of a player that raises only with strength (ours is about this), and how fast its
+#: threshold falls for each raise per hand above that; hands of evidence the default is worth.
+HONEST_RATE, RATE_SLOPE, RATE_PRIOR = 0.5, 0.6, 4.0
+#: The answerer model's threshold shifts we try, to fit how often they accepted our raises.
+SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3)
+#: Even a draw where they would not accept explains an acceptance this much (some accept anything).
+ACCEPT_FLOOR = 0.15
+#: Our raises they must have answered before the fit moves the answerer model.
+MIN_ANSWERS = 3
 
 
-class SearchBot:
-    """Monte Carlo over determinizations of the view."""
+@dataclass
+class OpponentModel:
+    """What the opponents showed in this match, from this seat's views."""
+
+    hands: int = 0
+    #: raises the opponents asked
+    raises: int = 0
+    #: their raises after which we saw their open cards, and how many of those showed a weak hand
+    shown: int = 0
+    weak: int = 0
+    #: answers to our raises, and the accepts the answerer model predicted for them at each of ``SHIFTS``
+    accepted: int = 0
+    ran: int = 0
+    predicted: list[float] = field(default_factory=lambda: [0.0] * len(SHIFTS))
+    # -- the hand being played
+    hand: int = -1
+    score: tuple[int, int] = (0, 0)
+    raised_here: set[int] = field(default_factory=set)
+    shown_here: int = -1
+    #: (value before, value asked) of our raise still unanswered, and its predicted accepts per shift
+    our_raise: tuple[int, int] | None = None
+    our_prediction: tuple[float, ...] = ()
+
+    def bluff_rate(self) -> float:
+        """How often a raise of theirs is a bluff: the share of weak hands they showed after raising."""
+        return min(0.9, (self.weak + BLUFF_PRIOR * PRIOR_WEIGHT) / (self.shown + PRIOR_WEIGHT))
+
+    def raise_threshold(self) -> float:
+        """The hand strength above which they raise: ours, lower for a team that raises more often."""
+        rate = (self.raises + HONEST_RATE * RATE_PRIOR) / (self.hands + RATE_PRIOR)
+        return max(0.3, RAISE_STRENGTH - RATE_SLOPE * max(0.0, rate - HONEST_RATE))
+
+    def answer_shift(self) -> float:
+        """The shift of the answerer model's threshold that best predicts how often they accepted."""
+        if self.accepted + self.ran < MIN_ANSWERS:
+            return 0.0
+        errors = [(abs(p - self.accepted), abs(s)) for p, s in zip(self.predicted, SHIFTS, strict=True)]
+        return SHIFTS[errors.index(min(errors))]
+
+    def answered(self, accepted: bool) -> None:
+        if accepted:
+            self.accepted += 1
+        else:
+            self.ran += 1
+        if self.our_prediction:
+            self.predicted = [a + b for a, b in zip(self.predicted, self.our_prediction, strict=True)]
+        self.our_raise = None
+
+    def observe(self, view: View) -> None:
+        """Update from a view of this seat (called before every decision)."""
+        team = (view.seat or 0) & 1
+        if view.hand_number != self.hand:
+            self.close_hand(view, team)
+        elif self.our_raise is not None and (view.value >= self.our_raise[1] or view.phase == "answering"):
+            self.answered(True)  # they accepted, or raised back
+        pending = view.pending
+        if pending and pending.get("team") != team:
+            self.count_raise(pending["value"])
+        if view.raise_team == team and view.value > view.rules.base_value:
+            self.count_raise(view.value)  # they raised and we accepted
+        if self.raised_here and view.vira is not None:
+            strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
+            for trick in (*view.tricks, view.trick):
+                for s, c in trick:
+                    if c is not None and s & 1 != team:
+                        self.shown_here = max(self.shown_here, strength[c])
+
+    def count_raise(self, value: int) -> None:
+        if value not in self.raised_here:
+            self.raised_here.add(value)
+            self.raises += 1
+
+    def close_hand(self, view: View, team: int) -> None:
+        if self.raised_here and self.shown_here >= 0:
+            self.shown += 1
+            self.weak += self.shown_here < SHOWN_STRONG
+        if self.our_raise is not None:
+            gained = view.score[team] - self.score[team]
+            if gained == self.our_raise[0] and view.score[1 - team] == self.score[1 - team]:
+                self.answered(False)
+        self.hand = view.hand_number
+        self.hands += 1
+        self.raised_here = set()
+        self.shown_here = -1
+        self.our_raise = None
+        self.score = view.score
+
+
+class SearchBot(Search1Bot):
+    """Monte Carlo over determinizations, weighted by what the opponents showed."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, level: str = "medium") -> None:
-        self.rng = Random(seed)
+        super().__init__(seed, level)
         self.draws = DRAWS[level]
+        self.model = OpponentModel()
 
     def act(self, view: View) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if view.blind:  # mão de ferro: every face-down card is alike to everybody
-            return self.rng.choice([a for a in legal if a.type == PLAY])
-        if view.phase == "deciding":
-            return self.decide_eleven(view)
-        if view.phase == "answering":
-            return self.answer(view)
-        return self.play(view)
+        self.model.observe(view)
+        self.model.score = view.score
+        action = super().act(view)
+        if action.type == RAISE:
+            ladder = view.rules.ladder
+            below = view.pending["value"] if view.pending else view.value
+            self.model.our_raise = (view.value, ladder[ladder.index(below) + 1])
+        return action
 
-    # -- drawing and rolling out ---------------------------------------------
+    # -- the opponents, as the model sees them ----------------------------------
 
-    def outcomes(self, view: View, first: Action | None, draws: list[Match]) -> list[int | None]:
-        """The winning team of the hand (None: nobody) in each draw, after ``first``."""
-        strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
-        table = [(s, COVERED_STRENGTH if c is None else strength[c]) for s, c in view.trick]
-        out = []
-        for draw in draws:
-            g = draw.copy()
-            events = g.apply(first) if first is not None else []
-            out.append(rollout(g, strength, table[:], list(view.trick_winners), events))
-        return out
+    def raise_weight(self, draw: Match, team: int, seat: int | None, step: int) -> float:
+        """How likely the raising ``team`` asked the ``step``-th value with this draw's cards."""
+        seats = [seat] if seat is not None and seat & 1 == team else [s for s in range(draw.players) if s & 1 == team]
+        p = max(seat_chance(draw, s) for s in seats)
+        bluff = self.model.bluff_rate()
+        threshold = self.model.raise_threshold() + RAISE_STEP * max(0, step - 1)
+        return bluff + (1 - bluff) * logistic(p - threshold)
 
-    def sample(self, view: View, n: int) -> list[Match]:
-        return [sample(view, self.rng) for _ in range(n)]
+    def accept_chances(
+        self, draws: list[Match], weights: list[float], team: int, mine: int, theirs: int, current: int, asked: int
+    ) -> list[float]:
+        """How likely ``team`` (on ``mine`` against ``theirs``) accepts our raise from ``current`` to ``asked``
+        in each draw: a sensible answerer that discounts for the raise, its threshold shifted to fit the
+        answers they gave. Remembers what each shift predicts, to score the shifts once they answer."""
+        threshold = call_threshold(mine, theirs, current, asked) + 0.06
+        strengths = [team_chance(d, team) for d in draws]
+        total = sum(weights)
+        self.model.our_prediction = tuple(
+            sum(w * logistic(p - threshold - shift) for w, p in zip(weights, strengths, strict=True)) / total
+            for shift in SHIFTS
+        )
+        shift = self.model.answer_shift()
+        return [logistic(p - threshold - shift) for p in strengths]
+
+    def history_weights(self, view: View, draws: list[Match]) -> list[float]:
+        """How well each draw explains the last raise of the hand and its acceptance: after we accepted
+        their raise, draws where they raise with those cards count more; after they accepted ours, draws
+        where they accept with those cards."""
+        team = view.seat & 1
+        ladder = view.rules.ladder
+        if view.value <= view.rules.base_value or view.value not in ladder:
+            return [1.0] * len(draws)
+        step = ladder.index(view.value)
+        if view.raise_team == team:
+            return [self.raise_weight(d, 1 - team, None, step) for d in draws]
+        mine, theirs = view.score[team], view.score[1 - team]
+        below = ladder[step - 1] if step > 0 else view.rules.base_value
+        threshold = call_threshold(theirs, mine, below, view.value, view.rules.special_score) + 0.06
+        shift = self.model.answer_shift()
+        return [
+            ACCEPT_FLOOR + (1 - ACCEPT_FLOOR) * logistic(team_chance(d, 1 - team) - threshold - shift) for d in draws
+        ]
 
     # -- decisions --------------------------------------------------------
-
-    def decide_eleven(self, view: View) -> Action:
-        draws = self.sample(view, self.draws)
-        team = view.seat & 1
-        wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
-        p = sum(w == team for w in wins) / len(wins)
-        rules = view.rules
-        mine, theirs = view.score[team], view.score[1 - team]
-        special = rules.special_score
-        play = p * equity(mine + rules.special_value, theirs, special) + (1 - p) * equity(
-            mine, theirs + rules.special_value, special
-        )
-        return pick(view.legal, ACCEPT if play >= equity(mine, theirs + rules.flee_points, special) else RUN)
 
     def answer(self, view: View) -> Action:
         team = view.seat & 1
@@ -103,24 +223,23 @@ class SearchBot:
         asked, current = pending.get("value", view.value), view.value
         draws = self.sample(view, 2 * self.draws)  # weighting leaves fewer effective draws: take more
         step = view.rules.ladder.index(asked)
-        weights = [raise_likelihood(d, pending.get("team", 1 - team), view.turn, step) for d in draws]
+        weights = [self.raise_weight(d, pending.get("team", 1 - team), view.turn, step) for d in draws]
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         total = sum(weights)
         p = sum(w for w, win in zip(weights, wins, strict=True) if win == team) / total
         mine, theirs = view.score[team], view.score[1 - team]
         special = view.rules.special_score
-        if any(a.type == RAISE for a in view.legal):
+        if any(a.type == RAISE for a in view.legal) and p > 0.5:
             ladder = view.rules.ladder
             higher = ladder[ladder.index(asked) + 1]
-            # Raising back: they answer with what our draws give them.
             ev_raise = 0.0
-            for d, w, win in zip(draws, weights, wins, strict=True):
-                q = accept_chance(d, 1 - team, mine, theirs, asked, higher)
+            chances = self.accept_chances(draws, weights, 1 - team, theirs, mine, asked, higher)
+            for w, win, q in zip(weights, wins, chances, strict=True):
                 won = equity(mine + higher, theirs, special) if win == team else equity(mine, theirs + higher, special)
                 ev_raise += w * (q * won + (1 - q) * equity(mine + asked, theirs, special))
             ev_raise /= total
             ev_accept = p * equity(mine + asked, theirs, special) + (1 - p) * equity(mine, theirs + asked, special)
-            if ev_raise > ev_accept + RAISE_MARGIN and p > 0.5:
+            if ev_raise > ev_accept + RAISE_MARGIN:
                 return pick(view.legal, RAISE)
         if pending.get("accepted"):  # the partner accepted: running changes nothing
             return pick(view.legal, ACCEPT)
@@ -131,13 +250,7 @@ class SearchBot:
         legal = view.legal
         candidates = candidate_plays(view)
         draws = self.sample(view, self.draws)
-        # After our acceptance of their raise, the draws where they raise with strength count more.
-        if view.value > view.rules.base_value and view.raise_team == team:
-            step = view.rules.ladder.index(view.value) if view.value in view.rules.ladder else 1
-            weights = [raise_likelihood(d, 1 - team, None, step) for d in draws]
-        else:
-            weights = [1.0] * len(draws)
-        # Successive halving: a candidate far behind on the first third of the draws is dropped.
+        weights = self.history_weights(view, draws)
         first = len(draws) // 3
         wins = {a: self.outcomes(view, a, draws[:first]) for a in candidates}
         if len(candidates) > 1:
@@ -146,15 +259,19 @@ class SearchBot:
             wins = {a: w for a, w in wins.items() if early[a] >= top - PRUNE}
         for a, w in wins.items():
             w.extend(self.outcomes(view, a, draws[first:]))
-        best = max(wins, key=lambda a: won_share(wins[a], weights, team))
-        best_wins = wins[best]
+        shares = {a: won_share(w, weights, team) for a, w in wins.items()}
+        top = max(shares.values())
+        # Among plays as good as the best, give away the weakest card, covered if it may be: keep the
+        # strength for later and show the opponents nothing.
+        strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
+        best = min((a for a in shares if shares[a] >= top - TIE), key=lambda a: (strength[a.card], not a.covered))
         may_raise = view.kind == "normal" and any(a.type == RAISE for a in legal)
-        if may_raise and self.raise_gain(view, draws, weights, best_wins) > RAISE_MARGIN:
+        if may_raise and self.raise_gain(view, draws, weights, wins[best]) > RAISE_MARGIN:
             return pick(legal, RAISE)
         return best
 
     def raise_gain(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> float:
-        """Match equity gained by raising now rather than playing on (they answer as our model says)."""
+        """Match equity gained by raising now rather than playing on (they answer as the model says)."""
         team = view.seat & 1
         mine, theirs = view.score[team], view.score[1 - team]
         special = view.rules.special_score
@@ -162,8 +279,8 @@ class SearchBot:
         current = view.value
         asked = ladder[ladder.index(current) + 1]
         gain = 0.0
-        for d, w, win in zip(draws, weights, wins, strict=True):
-            q = accept_chance(d, 1 - team, theirs, mine, current, asked)
+        chances = self.accept_chances(draws, weights, 1 - team, theirs, mine, current, asked)
+        for w, win, q in zip(weights, wins, chances, strict=True):
             if win == team:
                 keep, raised = equity(mine + current, theirs, special), equity(mine + asked, theirs, special)
             elif win is None:
@@ -174,97 +291,11 @@ class SearchBot:
         return gain / sum(weights)
 
 
-def won_share(wins: list[int | None], weights: list[float], team: int) -> float:
-    """The weighted share of the draws that ``team`` wins."""
-    return sum(w for w, win in zip(weights, wins, strict=False) if win == team) / sum(weights)
+def team_chance(draw: Match, team: int) -> float:
+    """Our hand-strength measure of ``team`` in a draw: its stronger seat's."""
+    return max(seat_chance(draw, s) for s in range(draw.players) if s & 1 == team)
 
 
-def candidate_plays(view: View) -> list[Action]:
-    """The card plays worth comparing: every open card, and the weakest card covered (covering a
-    stronger one only throws it away)."""
-    plays = [a for a in view.legal if a.type == PLAY]
-    opened = [a for a in plays if not a.covered]
-    covered = [a for a in plays if a.covered]
-    if covered:
-        k = Knowledge(view)
-        opened.append(min(covered, key=lambda a: k.strength[a.card]))
-    return opened
-
-
-def seat_chance(match: Match, seat: int) -> float:
-    """Our hand-strength measure from ``seat``'s point of view in a draw."""
-    return Knowledge(view(match, seat)).win_chance()
-
-
-def raise_likelihood(draw: Match, team: int, seat: int | None, step: int) -> float:
-    """How likely the raising team would ask the ``step``-th value of the ladder with this draw's cards:
-    strong hands raise (higher raises, stronger hands), others bluff sometimes."""
-    seats = [seat] if seat is not None and seat & 1 == team else [s for s in range(draw.players) if s & 1 == team]
-    p = max(seat_chance(draw, s) for s in seats)
-    threshold = RAISE_STRENGTH + RAISE_STEP * max(0, step - 1)
-    return BLUFF_PRIOR + (1 - BLUFF_PRIOR) / (1 + math.exp(-(p - threshold) / 0.05))
-
-
-def accept_chance(draw: Match, team: int, mine: int, theirs: int, current: int, asked: int) -> float:
-    """How likely ``team`` (on ``mine`` against ``theirs``) accepts a raise from ``current`` to ``asked``
-    with this draw's cards: a sensible answerer discounts for the raise, and is not exact."""
-    threshold = call_threshold(mine, theirs, current, asked) + 0.06
-    p = max(seat_chance(draw, s) for s in range(draw.players) if s & 1 == team)
-    return 1 / (1 + math.exp(-(p - threshold) / 0.05))
-
-
-def rollout(
-    g: Match, strength: tuple[int, ...], table: list[tuple[int, int]], won: list[int | None], events: list
-) -> int | None:
-    """Play the hand out with the greedy policy from the trick ``table`` (seat, strength) and the tricks
-    ``won``, after ``events``; the winning team (None: nobody)."""
-    players = g.players
-    while True:
-        for e in events:
-            if isinstance(e, HandEnded):
-                return e.winner
-            if isinstance(e, TrickEnded):
-                table = []
-                won.append(e.winner)
-            elif isinstance(e, CardPlayed):
-                table.append((e.seat, COVERED_STRENGTH if e.covered else strength[e.card]))
-        seat = g.to_act()[0]
-        legal = g.legal_actions(seat)
-        if g.phase != "playing":
-            action = next(a for a in legal if a.type == ACCEPT)
-        else:
-            action = greedy(seat, legal, table, strength, won, (players - len(table)) // 2)
-        events = g.apply(action)
-
-
-def greedy(
-    seat: int,
-    legal: list[Action],
-    table: list[tuple[int, int]],
-    strength: tuple[int, ...],
-    won: list[int | None],
-    opponents_after: int,
-) -> Action:
-    """A quick card choice in the spirit of the heuristic bot, from the cards on the table and one's own."""
-    opened = sorted((a for a in legal if a.type == PLAY and not a.covered), key=lambda a: strength[a.card])
-    team = seat & 1
-    if not table:
-        if not won and len(opened) > 1 and strength[opened[-1].card] >= 10 and strength[opened[-2].card] >= 7:
-            return opened[-2]
-        if won and won[0] == team and strength[opened[-1].card] < 7:
-            return opened[0]
-        return opened[-1]
-    best = max(s for _, s in table)
-    top = [p for p, s in table if s == best]
-    if best >= 0 and all(p & 1 == team for p in top):
-        return opened[0]
-    beaters = [a for a in opened if strength[a.card] > best]
-    if beaters:
-        if not opponents_after:
-            return beaters[0]
-        return next((a for a in beaters if strength[a.card] >= 7), beaters[-1])
-    if won and won[0] == team and best >= 0:
-        tying = [a for a in opened if strength[a.card] == best]
-        if tying:
-            return tying[0]
-    return opened[0]
+def logistic(x: float) -> float:
+    """The answerer's and raiser's soft step: 0.5 at the threshold, 0.88 at 0.1 above it."""
+    return 1 / (1 + math.exp(-x / 0.05))

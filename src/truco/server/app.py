@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from truco.bots import BOT_KINDS, LEVELS
+from truco.bots import BOT_KINDS, DESCRIPTIONS, LEVELS
 from truco.engine import OPTIONS, PROFILES
 from truco.server import account_api, friends, profiles, ranked
 from truco.server.config import Config
@@ -51,11 +51,23 @@ STATUS = {
     "table_full": 409,
     "not_waiting": 409,
     "not_over": 409,
+    "not_seated": 403,
 }
 
 
 def error(code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=STATUS.get(code, 400))
+
+
+async def not_found(request: Request, _exc: Exception) -> Response:
+    """An unknown address: a JSON error for the API and the client's files, else the client's page with
+    status 404 (the client shows its "page not found" screen, with a way back to the lobby)."""
+    if request.url.path.startswith(("/api/", "/static/")):
+        return error("not_found", "Endereço desconhecido.")
+    page = request.app.state.hub.config.static_dir / "index.html"
+    if page.is_file():
+        return FileResponse(page, status_code=404, headers={"cache-control": "no-cache"})
+    return HTMLResponse(PLACEHOLDER, status_code=404)
 
 
 def create_app(config: Config | None = None) -> Starlette:
@@ -158,7 +170,7 @@ def create_app(config: Config | None = None) -> Starlette:
             {
                 "profiles": list(PROFILES),
                 "options": {k: list(v) for k, v in OPTIONS.items()},
-                "bots": {"kinds": list(BOT_KINDS), "levels": list(LEVELS)},
+                "bots": {"kinds": list(BOT_KINDS), "levels": list(LEVELS), "descriptions": DESCRIPTIONS},
                 "defaults": {"timer": 20, "signals": True, "public": True},
                 "gestures": list(GESTURES),
                 "limits": {
@@ -227,8 +239,18 @@ def create_app(config: Config | None = None) -> Starlette:
     @api
     async def replay(request: Request) -> Response:
         table = await finished(request)
-        summary, steps = await hub.store.run(hub.replay, table.id)
-        return JSONResponse({"table": summary, "steps": steps})
+        seat = await replay_seat(request, table)
+        summary, steps = await hub.store.run(hub.replay, table.id, seat)
+        return JSONResponse({"table": summary, "steps": steps, "seat": seat})
+
+    async def replay_seat(request: Request, table: Any) -> int | None:
+        """``?as=seat``: the replay of the caller's own seat (their cards as they held them)."""
+        if request.query_params.get("as") != "seat":
+            return None
+        held = table.seat_of((await who(request))["id"])
+        if held is None:
+            raise CommandError("not_seated", "Só quem jogou esta partida revê as próprias cartas.")
+        return int(held.seat)
 
     @api
     async def record(request: Request) -> Response:
@@ -371,6 +393,7 @@ def create_app(config: Config | None = None) -> Starlette:
         Route("/", index),
         Route("/t/{table_id}", index),
         Route("/r/{table_id}", index),
+        Route("/regras", index),
         Route("/reset", index),
         Route("/u/{name}", index),
         Route("/leaderboard", index),
@@ -396,7 +419,7 @@ def create_app(config: Config | None = None) -> Starlette:
     ]
     if config.static_dir.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=config.static_dir), name="static"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
     app.state.hub = hub
     return app
 

@@ -306,12 +306,12 @@ class Hub:
             )
         return out
 
-    def replay(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-        """(summary, steps as a spectator saw them) of a stored table (blocking)."""
+    def replay(self, table_id: str, seat: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """(summary, steps as a spectator saw them, or as ``seat`` did) of a stored table (blocking)."""
         table = self._fresh(table_id)
         if table is None:
             return None
-        steps = table.replay_steps(self._events(table_id))
+        steps = table.replay_steps(self._events(table_id), seat)
         return table.summary(), steps
 
     def record(self, table_id: str) -> dict[str, Any] | None:

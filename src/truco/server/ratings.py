@@ -75,7 +75,7 @@ def ranked_config(mode: Mode) -> dict[str, Any]:
         "rules": mode.rules.to_json(),
         "timer": RANKED_TIMER,
         "signals": True,
-        "public": False,
+        "public": True,
         "ranked": mode.value,
     }
 

@@ -316,7 +316,10 @@ class Table:
             evs.append(({"type": "mute", "seat": data["target"], "muted": data["muted"]}, ("seat", data["seat"])))
         elif kind == "takeover":
             self.seats[data["seat"]].takeover = data["active"]
-            evs.append(({"type": "takeover", "seat": data["seat"], "active": data["active"]}, None))
+            event = {"type": "takeover", "seat": data["seat"], "active": data["active"]}
+            if data.get("left"):  # the person left the table on purpose
+                event["left"] = True
+            evs.append((event, None))
         elif kind == "rematch":
             self.rematch_id = data["table_id"]
             secrets_ = data.get("secrets", {})
@@ -736,6 +739,8 @@ class Table:
             await self._report(conn, seat, cmd)
         elif kind == "rematch":
             await self._rematch(conn, seat, cid, data)
+        elif kind == "leave":
+            await self._leave(conn, seat, cid, data)
         else:
             raise CommandError("unknown_type", f"unknown message type {kind!r}")
 
@@ -782,6 +787,16 @@ class Table:
         await self.hub.store.quick(self.hub.store.write, [("reports", row)])
         conn.send_json({"type": "ack", "id": cmd["id"]})
 
+    async def _leave(self, conn: Conn, seat: Seat, cid: Any, data: dict[str, Any]) -> None:
+        """The person leaves a match under way: a bot plays the seat from now on, and everyone is told.
+        Opening the table again takes the seat back, as after any takeover."""
+        if self.status != "playing":
+            raise CommandError("not_playing", "Só se deixa uma partida em andamento.")
+        if seat.takeover:
+            raise CommandError("duplicate_command", "Um bot já joga por este lugar.")
+        await self._commit("takeover", {**data, "active": True, "left": True}, conn, cid)
+        self._schedule()
+
     async def _rematch(self, conn: Conn, seat: Seat, cid: Any, data: dict[str, Any]) -> None:
         if self.status != "over":
             raise CommandError("not_over", "A revanche vem depois do fim da partida.")
@@ -794,8 +809,9 @@ class Table:
 
     # -- replays -----------------------------------------------------------------
 
-    def replay_steps(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Every version as a spectator saw it, rebuilt from the stored rows."""
+    def replay_steps(self, rows: list[dict[str, Any]], key: Key = None) -> list[dict[str, Any]]:
+        """Every version as ``key`` saw it (a spectator by default; a seat sees its own cards as it held
+        them, and nothing the engine's view for that seat hides), rebuilt from the stored rows."""
         steps = []
         for row in rows:
             data = json.loads(row["data"])
@@ -803,9 +819,9 @@ class Table:
             step: dict[str, Any] = {
                 "v": self.version,
                 "at": row["at"],
-                "events": [e for e, to in evs if sees(to, None)],
+                "events": [e for e, to in evs if sees(to, key)],
             }
             if changed:
-                step["view"] = self.view_json(None)
+                step["view"] = self.view_json(key)
             steps.append(step)
         return steps

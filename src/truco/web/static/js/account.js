@@ -11,6 +11,7 @@ import { prefs, savePrefs } from "./prefs.js";
 /** After a login: the session cookie speaks for this browser, not the guest token. */
 export function signedIn(me) {
   localStorage.removeItem("truco.token");
+  localStorage.setItem("truco.account", "1");
   prefs.nickname = me.name;
   savePrefs();
 }
@@ -105,6 +106,7 @@ export class AccountScreen {
     const name = this.me.nickname;
     const out = async (all) => {
       await api.post("/api/logout", all ? { all: true } : {});
+      localStorage.removeItem("truco.account");
       this.me = null;
       this.render();
     };
@@ -151,6 +153,7 @@ export class AccountScreen {
           async (v) => {
             await api.post("/api/account/delete", v);
             toast(t("deleted"));
+            localStorage.removeItem("truco.account");
             this.me = null;
             this.render();
           },

@@ -32,10 +32,14 @@ export const api = {
 
 /** The guest or account behind this browser (an account's session is an HttpOnly cookie), or null. */
 export async function whoAmI() {
+  if (!localStorage.getItem("truco.token") && !localStorage.getItem("truco.account")) return null;
   try {
     return await api.get("/api/me");
   } catch (e) {
-    if (e.status === 401) return null;
+    if (e.status === 401) {
+      localStorage.removeItem("truco.account");
+      return null;
+    }
     throw e;
   }
 }

@@ -8,6 +8,8 @@ import { prefs } from "./prefs.js";
 
 const TIMERS = [0, 10, 15, 20, 30, 60];
 
+class NicknameMissing extends Error {}
+
 export class Lobby {
   constructor(root, { navigate }) {
     Object.assign(this, { root, navigate });
@@ -54,10 +56,12 @@ export class Lobby {
   async identity() {
     const input = this.root.querySelector("#nickname");
     const nickname = input.value.trim();
+    const problem = this.root.querySelector("#nickname-error");
+    problem.textContent = nickname ? "" : t("nickname_required");
+    input.toggleAttribute("aria-invalid", !nickname);
     if (!nickname) {
       input.focus();
-      input.setAttribute("aria-invalid", "true");
-      throw new Error(t("nickname"));
+      throw new NicknameMissing();
     }
     if (!this.me || this.me.nickname !== nickname) this.me = { ...(await becomeGuest(nickname)), seats: [] };
     return this.me;
@@ -70,7 +74,8 @@ export class Lobby {
       rememberSeat(held);
       this.navigate(`/t/${held.table_id}`);
     } catch (e) {
-      toast(t("error", { msg: e.message }), "error");
+      // a missing nickname is said next to its field
+      if (!(e instanceof NicknameMissing)) toast(t("error", { msg: e.message }), "error");
     }
   }
 
@@ -87,7 +92,7 @@ export class Lobby {
           class: "hero-form",
           onsubmit: (e) => {
             e.preventDefault();
-            this.go("/api/quick", {});
+            this.go("/api/quick", { kind: "search", level: e.target.elements["play-level"].value });
           },
         },
         h("label", { for: "nickname" }, t("nickname")),
@@ -98,8 +103,16 @@ export class Lobby {
           autocomplete: "nickname",
           placeholder: t("nickname_placeholder"),
           value: this.me?.nickname || prefs.nickname || "",
-          required: true,
+          "aria-required": "true",
+          "aria-describedby": "nickname-error",
         }),
+        h("p", { class: "field-error", id: "nickname-error", "aria-live": "assertive" }),
+        h("label", { for: "play-level" }, t("play_level")),
+        h(
+          "select",
+          { id: "play-level", name: "play-level" },
+          this.options.bots.levels.map((l) => h("option", { value: l, selected: l === "medium" }, tOr(`level_${l}`, l))),
+        ),
         h("button", { class: "btn btn-primary btn-big", type: "submit", id: "play-now" }, t("play_now")),
         h("p", { class: "hint" }, t("play_now_hint")),
       ),
@@ -117,6 +130,7 @@ export class Lobby {
       h("p", { class: "hint help-order" }, t("help_order")),
       h("p", {}, t("help_manilha")),
       h("p", {}, t("help_truco")),
+      h("p", {}, h("a", { href: "/regras", "data-link": "" }, t("rules_link"))),
     );
   }
 
@@ -188,7 +202,9 @@ export class Lobby {
                 h(
                   "select",
                   { name: `seat-${i}`, class: "seat-select" },
-                  seatChoices.map((s) => h("option", { value: JSON.stringify(s), selected: s === defaultBot }, seatText(s))),
+                  seatChoices.map((s) =>
+                    h("option", { value: JSON.stringify(s), selected: s === defaultBot, title: o.bots.descriptions?.[s.kind] || "" }, seatText(s)),
+                  ),
                 ),
               ),
         ),

@@ -6,10 +6,12 @@ import { LANGUAGES, setLang, t, translate } from "./i18n.js";
 import { AccountScreen, ResetScreen } from "./account.js";
 import { LeaderboardScreen } from "./leaderboard.js";
 import { Lobby } from "./lobby.js";
+import { NotFoundScreen } from "./pages.js";
 import { ProfileScreen } from "./profile.js";
 import { RankedScreen } from "./ranked.js";
 import { prefs, savePrefs } from "./prefs.js";
 import { ReplayScreen } from "./replay.js";
+import { RulesScreen } from "./rules.js";
 import { TableScreen } from "./table.js";
 
 const app = document.getElementById("app");
@@ -30,12 +32,17 @@ function route() {
     const invite = new URLSearchParams(location.search).get("invite");
     screen = new TableScreen(app, { tableId: table[1], invite, navigate });
   } else if (replay) {
-    screen = new ReplayScreen(app, { tableId: replay[1], navigate });
+    const asSeat = new URLSearchParams(location.search).get("as") === "seat";
+    screen = new ReplayScreen(app, { tableId: replay[1], navigate, asSeat });
   } else if (ACCOUNT_PAGES[path] || path.startsWith("/u/")) {
     const Page = ACCOUNT_PAGES[path] || ProfileScreen;
     screen = new Page(app, { navigate, name: decodeURIComponent(path.slice(3)) });
-  } else {
+  } else if (path === "/") {
     screen = new Lobby(app, { navigate });
+  } else if (path === "/regras") {
+    screen = new RulesScreen(app);
+  } else {
+    screen = new NotFoundScreen(app);
   }
   app.className = table || replay ? "at-table" : "at-lobby";
   screen.mount();
@@ -44,6 +51,7 @@ function route() {
 /** Redraw what depends on the preferences (language, card faces, sound). */
 function refresh() {
   translate();
+  document.documentElement.dataset.speed = prefs.speed;
   document.getElementById("sound-toggle").setAttribute("aria-pressed", String(prefs.sound));
   document.getElementById("sound-toggle").setAttribute("aria-label", t(prefs.sound ? "sound_on" : "sound_off"));
   if (screen && screen.refresh) screen.refresh();
@@ -59,7 +67,8 @@ function preview() {
 
 function setupHeader() {
   const lang = document.getElementById("lang");
-  fill(lang, Object.entries(LANGUAGES).map(([code, label]) => new Option(label, code, false, code === prefs.lang)));
+  const languages = () => Object.entries(LANGUAGES).map(([code, label]) => new Option(label, code, false, code === prefs.lang));
+  fill(lang, languages());
   lang.addEventListener("change", () => {
     setLang(lang.value);
     refresh();
@@ -72,16 +81,22 @@ function setupHeader() {
   const dialog = document.getElementById("settings");
   const form = dialog.querySelector("form");
   document.getElementById("settings-btn").addEventListener("click", () => {
-    form.faces.value = prefs.faces;
-    form.fourColor.checked = prefs.fourColor;
-    form.sound.checked = prefs.sound;
+    fill(form.lang, languages());
+    for (const name of ["faces", "volume", "speed", "lang"]) form[name].value = String(prefs[name]);
+    for (const name of ["fourColor", "sound", "shout", "vibrate"]) form[name].checked = prefs[name];
     preview();
     dialog.showModal();
   });
+  // every change is kept on the device at once
   form.addEventListener("change", () => {
     prefs.faces = form.faces.value;
-    prefs.fourColor = form.fourColor.checked;
-    prefs.sound = form.sound.checked;
+    prefs.volume = Number(form.volume.value);
+    prefs.speed = form.speed.value;
+    for (const name of ["fourColor", "sound", "shout", "vibrate"]) prefs[name] = form[name].checked;
+    if (form.lang.value !== prefs.lang) {
+      setLang(form.lang.value);
+      fill(lang, languages());
+    }
     savePrefs();
     preview();
     refresh();

@@ -9,15 +9,23 @@ export function callName(value) {
 }
 
 /**
+ * A sentence about a team, in the right grammatical person: ``key`` ends in _we, _you, _one or _they.
+ * ``side``: { person: "we" | "you" | "one" | "they", name, obj } (see TableScreen.side).
+ */
+export function tSide(key, side, vars = {}) {
+  return t(`${key}_${side.person}`, { name: side.name, obj: side.obj, ...vars });
+}
+
+/**
  * One line for an event, or null for the events that are shown some other way.
- * ``ctx``: { name(seat) -> string, team: the reader's team (0 for spectators) }.
+ * ``ctx``: { name(seat) -> string, side(team) -> the team as the reader calls it, fixedManilhas: bool,
+ * team: the reader's team (0 for spectators) }.
  */
 export function narrate(ev, ctx) {
   const name = (s) => ctx.name(s);
-  const ours = (team) => team === ctx.team;
   switch (ev.type) {
     case "hand_started": {
-      const line = ev.vira
+      const line = ev.vira && !ctx.fixedManilhas
         ? t("n_hand_started", { n: ev.number + 1, dealer: name(ev.dealer), vira: cardShort(ev.vira) })
         : t("n_hand_started_fixed", { n: ev.number + 1, dealer: name(ev.dealer) });
       if (ev.kind === "mao_de_onze") return `${line} ${t("n_eleven_hand")}`;
@@ -30,7 +38,7 @@ export function narrate(ev, ctx) {
         : t("n_played_covered", { name: name(ev.seat) });
     case "trick_ended":
       if (ev.winner === null) return t("n_trick_tie", { n: ev.number + 1 });
-      return t(ours(ev.winner) ? "n_trick_us" : "n_trick_them", { n: ev.number + 1 });
+      return tSide("n_trick", ctx.side(ev.winner), { n: ev.number + 1 });
     case "raise_asked":
       return t("n_raise", { name: name(ev.seat), call: callName(ev.value) });
     case "answered":
@@ -38,16 +46,16 @@ export function narrate(ev, ctx) {
     case "raise_accepted":
       return t("n_raise_accepted", { value: ev.value });
     case "eleven_decided":
-      return t(ev.play ? "n_eleven_play" : "n_eleven_flee", { team: t(ours(ev.team) ? "we" : "they") });
+      return tSide(ev.play ? "n_eleven_play" : "n_eleven_flee", ctx.side(ev.team));
     case "hand_ended": {
       const [a, b] = ctx.team === 1 ? [ev.score[1], ev.score[0]] : ev.score;
       if (ev.winner === null) return t("n_hand_tied");
-      return t(ours(ev.winner) ? "n_hand_us" : "n_hand_them", { points: ev.points, us: a, them: b });
+      return tSide("n_hand", ctx.side(ev.winner), { points: ev.points, us: a, them: b });
     }
     case "match_ended":
-      return t(ours(ev.winner) ? "n_match_us" : "n_match_them");
+      return tSide("n_match", ctx.side(ev.winner));
     case "takeover":
-      return t(ev.active ? "bot_playing" : "player_back", { name: name(ev.seat) });
+      return t(ev.active ? (ev.left ? "n_left" : "bot_playing") : "player_back", { name: name(ev.seat) });
     case "auto":
       return t(ev.reason === "timer" ? "n_auto_timer" : "n_auto_takeover", { name: name(ev.seat) });
     case "seat_taken":

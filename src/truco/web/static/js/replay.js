@@ -1,13 +1,16 @@
-// A finished match replayed step by step, as a spectator saw it (GET /api/tables/<id>/replay).
+// A finished match replayed step by step, as a spectator saw it (GET /api/tables/<id>/replay), or as one's own
+// seat saw it (?as=seat: one's own cards as held, nothing else hidden revealed).
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { matchStats } from "./recap.js";
 import { TableScreen } from "./table.js";
 
 export class ReplayScreen {
-  constructor(root, { tableId, navigate }) {
-    Object.assign(this, { root, tableId, navigate });
+  /** ``asSeat``: the caller's own seat, their cards as they held them (else as a spectator saw the match). */
+  constructor(root, { tableId, navigate, asSeat = false }) {
+    Object.assign(this, { root, tableId, navigate, asSeat });
     this.index = 0;
   }
 
@@ -15,9 +18,11 @@ export class ReplayScreen {
     this.table = new TableScreen(this.root, { tableId: this.tableId, navigate: this.navigate, replay: true });
     this.table.mount();
     try {
-      const data = await api.get(`/api/tables/${encodeURIComponent(this.tableId)}/replay`);
+      const mine = this.asSeat ? "?as=seat" : "";
+      const data = await api.get(`/api/tables/${encodeURIComponent(this.tableId)}/replay${mine}`);
       this.summary = data.table;
       this.steps = data.steps;
+      this.table.stats = matchStats(data.steps, (s) => this.table.teamOf(s));
     } catch (e) {
       toast(t("error", { msg: e.message }), "error");
       return;

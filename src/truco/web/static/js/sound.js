@@ -3,6 +3,8 @@
 import { prefs } from "./prefs.js";
 
 let ctx = null;
+// every sound goes through this, at the volume chosen
+let master = null;
 
 function audio() {
   if (!prefs.sound) return null;
@@ -10,8 +12,11 @@ function audio() {
     const Ctx = window.AudioContext || window.webkitAudioContext;
     if (!Ctx) return null;
     ctx = new Ctx();
+    master = ctx.createGain();
+    master.connect(ctx.destination);
   }
   if (ctx.state === "suspended") ctx.resume();
+  master.gain.value = prefs.volume;
   return ctx;
 }
 
@@ -25,7 +30,7 @@ function tone(a, { freq, type = "sine", start = 0, dur = 0.15, gain = 0.2, slide
   amp.gain.setValueAtTime(0.0001, t0);
   amp.gain.exponentialRampToValueAtTime(gain, t0 + 0.01);
   amp.gain.exponentialRampToValueAtTime(0.0001, t0 + dur);
-  osc.connect(amp).connect(a.destination);
+  osc.connect(amp).connect(master);
   osc.start(t0);
   osc.stop(t0 + dur + 0.02);
 }
@@ -42,7 +47,7 @@ function noise(a, { start = 0, dur = 0.08, gain = 0.3, freq = 2500 }) {
   filter.type = "bandpass";
   filter.frequency.value = freq;
   amp.gain.value = gain;
-  src.connect(filter).connect(amp).connect(a.destination);
+  src.connect(filter).connect(amp).connect(master);
   src.start(t0);
 }
 
@@ -69,4 +74,15 @@ const SOUNDS = {
 export function play(name) {
   const a = audio();
   if (a && SOUNDS[name]) SOUNDS[name](a);
+}
+
+/** Say a call out loud ("TRUCO!", "SEIS!") in the page's language, unless sound or the shout is turned off. */
+export function shout(text) {
+  if (!prefs.sound || !prefs.shout || !window.speechSynthesis || !window.SpeechSynthesisUtterance) return;
+  const words = new SpeechSynthesisUtterance(text);
+  words.lang = prefs.lang;
+  words.rate = 1.15;
+  words.pitch = 1.2;
+  words.volume = prefs.volume;
+  speechSynthesis.speak(words);
 }

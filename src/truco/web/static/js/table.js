@@ -11,16 +11,26 @@ import { TableConnection } from "./conn.js";
 import { fill, h, toast } from "./dom.js";
 import { GESTURES, gestureSVG } from "./gestures.js";
 import { cardShort, cardText, t, tOr } from "./i18n.js";
-import { callName, narrate } from "./narrate.js";
+import { callName, narrate, tSide } from "./narrate.js";
+import { HandRecord, matchStats } from "./recap.js";
 import { prefs } from "./prefs.js";
-import { play as sound } from "./sound.js";
+import { shout, play as sound } from "./sound.js";
 
 // Bots have no nickname; people tell them apart by these.
 const BOT_NAMES = ["Zeca", "Dita", "Tonho", "Lia"];
+const DOOR_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 3h9v2H7v14h7v2H5zm11 4 5 5-5 5-1.4-1.4 2.6-2.6H10v-2h7.2l-2.6-2.6z" fill="currentColor"/></svg>';
 const CHAT_ICON =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16v11H9l-5 4z" fill="currentColor"/></svg>';
 const SUIT_SYMBOL = { D: "♦", S: "♠", H: "♥", C: "♣" };
+// quick phrases (in the sender's language) and emotes, sent as chat lines: a muted player's are not heard either
+const PHRASES = ["phrase_desce", "phrase_medo", "phrase_boa", "phrase_vamos", "phrase_zap"];
+const EMOTES = ["👏", "😂", "😱", "🔥", "🤫"];
 const RING = 2 * Math.PI * 27;
+// why the server closed the table's connection for good: a screen says so instead of the table
+const GONE = { not_found: "gone_not_found", bad_invite: "gone_private", replaced: "gone_replaced" };
+// the narration is kept per tab, so that a reload finds it
+const LOG_KEY = (tableId) => `truco.log.${tableId}`;
 
 function cardFace(name) {
   return cardSVG(name, { faces: prefs.faces, fourColor: prefs.fourColor });
@@ -29,6 +39,22 @@ function cardFace(name) {
 /** The code in an invite link "/t/<id>?invite=<code>". */
 function inviteCode(link) {
   return link ? new URL(link, location.origin).searchParams.get("invite") : null;
+}
+
+function readLog(tableId) {
+  try {
+    return JSON.parse(sessionStorage.getItem(LOG_KEY(tableId)) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+function writeLog(tableId, lines) {
+  try {
+    sessionStorage.setItem(LOG_KEY(tableId), JSON.stringify(lines));
+  } catch {
+    // a full or disabled storage only costs the narration after a reload
+  }
 }
 
 function initials(name) {
@@ -55,7 +81,13 @@ export class TableScreen {
     this.trickWinner = undefined;
     this.flying = new Set();
     this.bubbles = new Map();
-    this.presence = new Map();
+    // the events of the hand under way, for its recap; the recap shown (until the next card)
+    this.record = new HandRecord();
+    this.recap = null;
+    // the match's statistics once it is over: undefined before they are asked for, null while they load
+    this.stats = undefined;
+    // set when the server closed this table's connection for good: "not_found", "bad_invite", "replaced"...
+    this.gone = null;
     this.tab = "log";
     // the protocol's chat length limit (docs/protocol.md)
     this.chatLength = 200;
@@ -65,6 +97,7 @@ export class TableScreen {
   // ---- life cycle -------------------------------------------------------------------------------------------
 
   mount() {
+    if (!this.replay) this.log = readLog(this.tableId);
     this.build();
     document.addEventListener("keydown", this.onKey);
     this.timer = setInterval(() => this.tick(), 200);
@@ -81,6 +114,7 @@ export class TableScreen {
   }
 
   unmount() {
+    this.unmounted = true;
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.timer);
     if (this.conn) this.conn.stop();
@@ -94,7 +128,28 @@ export class TableScreen {
   connStatus(status) {
     const el = document.getElementById("conn");
     el.className = `conn conn-${status}`;
-    el.textContent = status === "open" ? "" : t(status);
+    el.textContent = status === "open" || status === "closed" ? "" : t(status);
+    if (status === "closed") {
+      this.gone = this.gone || "closed";
+      this.renderGone();
+    }
+  }
+
+  /** The table is out of reach for good (no such table, a private one, the seat opened elsewhere): say why. */
+  renderGone() {
+    const key = GONE[this.gone] || "gone_closed";
+    const again = this.gone === "replaced" ? h("button", { class: "btn btn-primary btn-big", onclick: () => this.navigate(location.pathname) }, t("play_here")) : null;
+    fill(
+      this.root,
+      h(
+        "section",
+        { class: `gone gone-${this.gone}`, role: "alert" },
+        h("h1", {}, t(key)),
+        h("p", {}, t(`${key}_text`)),
+        h("div", { class: "gone-buttons" }, again, h("a", { class: "btn btn-big", href: "/", "data-link": "" }, t("back_to_lobby"))),
+      ),
+    );
+    this.el = null;
   }
 
   // ---- messages ---------------------------------------------------------------------------------------------
@@ -110,15 +165,17 @@ export class TableScreen {
       this.you = msg.you;
       this.resetTrick();
       this.busy = false;
+      this.sayHandStart();
       this.render();
     } else if (msg.type === "step") {
       this.step(msg, true);
       this.render();
     } else if (msg.type === "presence") {
-      for (const p of msg.seats) this.presence.set(p.seat, p);
+      if (this.table) for (const p of msg.seats) this.table.seats[p.seat] = { ...this.table.seats[p.seat], ...p };
       this.renderSeats();
     } else if (msg.type === "error") {
-      toast(msg.message || msg.code, "error");
+      if (msg.id == null && (msg.code in GONE || msg.code.startsWith("bad_"))) this.gone = msg.code;
+      else toast(msg.message || msg.code, "error");
     } else if (msg.type === "ratings") {
       this.ratings = msg.changes;
       this.renderOverlay();
@@ -128,9 +185,20 @@ export class TableScreen {
     }
   }
 
+  /** After a snapshot, the narration tells at least how the hand shown began (the view has all it needs). */
+  sayHandStart() {
+    const v = this.view;
+    if (!v || v.phase === "over") return;
+    const line = narrate({ type: "hand_started", number: v.hand_number, dealer: v.dealer, vira: v.vira, kind: v.kind }, this.narrateContext());
+    // a reload finds the line in the kept narration already
+    if (!this.log.includes(line)) this.say(line);
+  }
+
   /** Apply one versioned step: its events (told, heard, animated) and the new view. */
   step(msg, live) {
     for (const ev of msg.events || []) this.event(ev, live);
+    // a replay of one's own seat: the view says whose it is
+    if (this.replay && msg.view && msg.view.seat !== null) this.you = { seat: msg.view.seat, team: msg.view.team };
     if (msg.view) {
       this.view = msg.view;
       this.clock = msg.clock || null;
@@ -138,9 +206,14 @@ export class TableScreen {
     }
   }
 
+  narrateContext() {
+    return { name: (s) => this.name(s), side: (team) => this.side(team), team: this.myTeam(), fixedManilhas: this.fixedManilhas() };
+  }
+
   event(ev, live) {
-    const line = narrate(ev, { name: (s) => this.name(s), team: this.myTeam() });
+    const line = narrate(ev, this.narrateContext());
     if (line) this.say(line);
+    this.record.add(ev);
     switch (ev.type) {
       case "seat_taken":
         if (this.table) this.table.seats[ev.seat] = { ...this.table.seats[ev.seat], kind: "human", nickname: ev.nickname };
@@ -150,8 +223,14 @@ export class TableScreen {
         break;
       case "hand_started":
         this.covered = false;
+        this.record = new HandRecord();
+        // the last trick of the hand before (or the cards of a hand someone ran from) leaves the felt
+        this.shownTrick = [];
+        this.trickDone = false;
+        this.trickWinner = undefined;
         break;
       case "card_played":
+        this.recap = null;
         if (this.trickDone) {
           this.shownTrick = [];
           this.trickDone = false;
@@ -171,11 +250,14 @@ export class TableScreen {
           this.banner(`${callName(ev.value)}!`, "raise");
           this.bubble(ev.seat, h("strong", {}, `${callName(ev.value)}!`));
           sound("truco");
+          shout(`${callName(ev.value)}!`);
         }
         break;
       case "answered":
         if (live) {
-          this.bubble(ev.seat, t(ev.answer === "accept" ? "accept" : "run"));
+          const deciding = this.view?.phase === "deciding";
+          const words = ev.answer === "accept" ? (deciding ? "say_eleven_play" : "say_accept") : deciding ? "say_eleven_flee" : "say_run";
+          this.bubble(ev.seat, t(words));
           sound("answer");
         }
         break;
@@ -184,8 +266,9 @@ export class TableScreen {
         this.trickDone = true;
         if (live) {
           const mine = ev.winner === this.myTeam();
-          if (ev.winner !== null) this.banner(`+${ev.points} ${t(mine ? "us" : "them")}`, mine ? "good" : "bad");
+          if (ev.winner !== null) this.banner(`+${ev.points} ${this.side(ev.winner).name}`, mine ? "good" : "bad");
           sound(ev.winner === null || mine ? "hand" : "lost");
+          this.showRecap();
         }
         break;
       case "match_ended":
@@ -266,6 +349,34 @@ export class TableScreen {
     return n === 2 ? ["bottom", "top"][rel] : ["bottom", "left", "top", "right"][rel];
   }
 
+  /** The team of a seat (the server seats the two teams alternately, as ``you.team`` says). */
+  teamOf(seat) {
+    return seat % 2;
+  }
+
+  /**
+   * A team as this reader calls it, for the words that agree with it: "Nós"/"Eles" at a table of four,
+   * "Você"/the opponent's name at one of two, the players' names for spectators and replays.
+   */
+  side(team) {
+    const seat = this.mySeat();
+    const seats = Array.from({ length: this.players() }, (_, s) => s).filter((s) => this.teamOf(s) === team);
+    const names = seats.map((s) => this.name(s));
+    if (seat !== null) {
+      const ours = team === this.myTeam();
+      if (seats.length === 1) return ours ? { person: "you", name: t("you_one"), obj: t("you_one") } : { person: "one", name: names[0], obj: names[0] };
+      return ours ? { person: "we", name: t("we"), obj: t("us_obj") } : { person: "they", name: t("they"), obj: t("them_obj") };
+    }
+    const name = names.length === 1 ? names[0] : t("two_names", { a: names[0], b: names[1] });
+    return { person: names.length === 1 ? "one" : "they", name, obj: name };
+  }
+
+  /** The view names no manilha rank for a dealt hand only when the manilhas are fixed. */
+  fixedManilhas() {
+    const v = this.view;
+    return Boolean(v && v.vira && v.manilha === null && v.phase !== "over" && v.phase !== "no_deal");
+  }
+
   name(seat) {
     const info = this.table?.seats?.[seat];
     if (!info) return `#${seat + 1}`;
@@ -299,6 +410,8 @@ export class TableScreen {
   }
 
   legal(type) {
+    // a replay shows the cards, it plays nothing
+    if (this.replay) return [];
     return (this.view?.legal || []).filter((a) => a.type === type);
   }
 
@@ -326,13 +439,19 @@ export class TableScreen {
     e.trick = h("div", { class: "trick", role: "group", "aria-label": t("tricks") });
     e.vira = h("div", { class: "vira-box" });
     e.banner = h("div", { class: "banner", "aria-live": "assertive" });
-    e.center = h("div", { class: "center" }, e.trick);
+    e.recap = h("div", { class: "recap-slot", "aria-live": "polite" });
+    e.center = h("div", { class: "center" }, e.trick, e.recap);
     e.felt.append(e.center, e.vira, e.banner);
     e.status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
     e.actions = h("div", { class: "actions", role: "toolbar", "aria-label": t("your_turn") });
     e.hand = h("div", { class: "hand", role: "group", "aria-label": t("your_hand") });
-    e.me = h("section", { class: "me-area" }, e.status, e.actions, e.hand);
-    this.buildJumps();
+    e.clock = h(
+      "div",
+      { class: "turn-clock", hidden: true },
+      h("span", { class: "turn-clock-bar", "aria-hidden": "true" }, h("i")),
+      h("span", { class: "turn-clock-text" }),
+    );
+    e.me = h("section", { class: "me-area" }, e.status, e.clock, e.actions, e.hand);
     e.overlay = h("div", { class: "overlay-slot" });
     e.panels = {
       signals: h("div", { class: "panel", id: "panel-signals", role: "tabpanel" }),
@@ -340,7 +459,13 @@ export class TableScreen {
       log: h("div", { class: "panel", id: "panel-log", role: "tabpanel" }),
     };
     e.tabs = h("div", { class: "tabs", role: "tablist" });
-    e.side = h("aside", { class: "side" }, e.tabs, Object.values(e.panels));
+    e.side = h(
+      "aside",
+      { class: `side${this.drawer ? " open" : ""}`, id: "side", "aria-label": t("log") },
+      h("button", { class: "icon-btn drawer-close", "aria-label": t("close"), onclick: () => this.openDrawer(null) }, "×"),
+      e.tabs,
+      Object.values(e.panels),
+    );
     e.replayBar = this.replay ? h("div", { class: "replay-bar" }) : null;
     const board = h("div", { class: "board" }, e.score, e.felt, e.me, e.overlay);
     e.screen = h("div", { class: "table-screen" }, board, e.side, e.replayBar);
@@ -350,18 +475,64 @@ export class TableScreen {
     this.render();
   }
 
-  /** On a narrow screen the panels are below the table: two buttons in the header jump there. */
-  buildJumps() {
-    const jump = (tab) => () => {
-      this.tab = tab;
-      this.renderSide();
-      this.el.side.scrollIntoView({ behavior: "smooth" });
-    };
+  /** On a narrow screen the panels are a drawer over the table: buttons in the header open it on a tab. */
+  renderTools() {
+    const button = (tab, label, svg) =>
+      h("button", {
+        class: "icon-btn",
+        id: `open-${tab}`,
+        "aria-label": label,
+        "aria-controls": "side",
+        "aria-expanded": String(this.drawer && this.tab === tab),
+        onclick: () => this.openDrawer(this.drawer && this.tab === tab ? null : tab),
+        svg,
+      });
+    const seated = this.mySeat() !== null && !this.replay && this.table?.status === "playing";
     fill(
       document.getElementById("screen-tools"),
-      h("button", { class: "icon-btn", "aria-label": t("chat"), onclick: jump("chat"), svg: CHAT_ICON }),
-      h("button", { class: "icon-btn", "aria-label": t("gestures"), onclick: jump("signals"), svg: gestureSVG("piscar") }),
+      button("chat", t("chat"), CHAT_ICON),
+      this.hasSignals() ? button("signals", t("gestures"), gestureSVG("piscar")) : null,
+      seated ? h("button", { class: "icon-btn", id: "leave", "aria-label": t("leave"), title: t("leave"), onclick: () => this.confirmLeave(), svg: DOOR_ICON }) : null,
     );
+  }
+
+  /** "Sair da mesa?": on yes, a bot takes the seat at once and we go back to the lobby. */
+  confirmLeave() {
+    const dialog = h(
+      "dialog",
+      { class: "confirm", "aria-labelledby": "leave-title", onclose: () => dialog.remove() },
+      h("h2", { id: "leave-title" }, t("leave_title")),
+      h("p", {}, t("leave_text")),
+      h(
+        "div",
+        { class: "confirm-buttons" },
+        h("button", { class: "btn", autofocus: true, onclick: () => dialog.close() }, t("stay")),
+        h(
+          "button",
+          {
+            class: "btn btn-run",
+            id: "leave-confirm",
+            onclick: async () => {
+              const left = await this.send({ type: "leave" });
+              dialog.close();
+              if (left) this.navigate("/");
+            },
+          },
+          t("leave_confirm"),
+        ),
+      ),
+    );
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+
+  /** Open the drawer on ``tab``, or close it (null). */
+  openDrawer(tab) {
+    this.drawer = Boolean(tab);
+    if (tab) this.tab = tab;
+    this.el.side.classList.toggle("open", this.drawer);
+    this.renderSide();
+    if (tab) this.el.side.querySelector(`#tab-${tab}`)?.focus();
   }
 
   buildChat() {
@@ -386,13 +557,21 @@ export class TableScreen {
       input,
       h("button", { class: "btn btn-small", type: "submit" }, t("send")),
     );
+    const quick = h(
+      "div",
+      { class: "quick-phrases", role: "group", "aria-label": t("quick_phrases") },
+      PHRASES.map((key) => h("button", { class: "chip", type: "button", onclick: () => this.send({ type: "chat", text: t(key) }) }, t(key))),
+      EMOTES.map((emote) => h("button", { class: "chip chip-emote", type: "button", "aria-label": emote, onclick: () => this.send({ type: "chat", text: emote }) }, emote)),
+    );
     this.el.chatList = h("ol", { class: "chat-list", "aria-live": "polite" });
-    fill(this.el.panels.chat, this.el.chatList, this.replay ? null : form);
+    this.el.muteRow = h("div", { class: "mute-row" });
+    fill(this.el.panels.chat, this.el.chatList, this.replay ? null : h("div", { class: "chat-bottom" }, this.el.muteRow, quick, form));
   }
 
   /** Redraw everything, e.g. in another language or with other card faces. */
   refresh() {
-    this.build();
+    if (this.gone) this.renderGone();
+    else this.build();
   }
 
   buildLog() {
@@ -403,6 +582,7 @@ export class TableScreen {
   say(line) {
     this.log.push(line);
     if (this.log.length > 200) this.log.shift();
+    if (!this.replay) writeLog(this.tableId, this.log);
     if (this.el?.logList) {
       this.el.logList.append(h("li", {}, line));
       while (this.el.logList.children.length > 200) this.el.logList.firstChild.remove();
@@ -414,6 +594,25 @@ export class TableScreen {
     const b = h("div", { class: `banner-text banner-${kind}` }, text);
     fill(this.el.banner, b);
     setTimeout(() => b.remove(), 1600);
+  }
+
+  /** The recap of the hand that just ended, on the felt until the next card is played. */
+  showRecap() {
+    if (!this.record.end) return;
+    this.recap = this.record.summary(this.narrateContext());
+    const shown = this.recap;
+    setTimeout(() => {
+      if (this.recap === shown) {
+        this.recap = null;
+        this.renderRecap();
+      }
+    }, 8000);
+  }
+
+  renderRecap() {
+    if (!this.el) return;
+    const r = this.recap;
+    fill(this.el.recap, r ? h("div", { class: "recap" }, h("strong", {}, r.title), h("ul", {}, r.lines.map((line) => h("li", {}, line)))) : null);
   }
 
   bubble(seat, ...content) {
@@ -431,6 +630,7 @@ export class TableScreen {
     this.renderScore();
     this.renderSeats();
     this.renderTrick();
+    this.renderRecap();
     this.renderVira();
     this.renderMe();
     this.renderSide();
@@ -460,7 +660,7 @@ export class TableScreen {
     const kind = v && v.kind !== "normal" ? h("span", { class: `kind kind-${v.kind}` }, t(v.kind === "mao_de_onze" ? "eleven_title" : "iron_title")) : null;
     fill(
       this.el.score,
-      team(t("us"), score[mine], "us"),
+      team(this.side(mine).name, score[mine], "us"),
       h(
         "div",
         { class: "hand-info" },
@@ -469,7 +669,7 @@ export class TableScreen {
         kind,
         h("span", { class: "marks", role: "group", "aria-label": t("tricks") }, marks),
       ),
-      team(t("them"), score[1 - mine], "them"),
+      team(this.side(1 - mine).name, score[1 - mine], "them"),
     );
     this.shownScore = { us: score[mine], them: score[1 - mine] };
   }
@@ -490,10 +690,9 @@ export class TableScreen {
   seatBox(seat, pos) {
     const v = this.view;
     const info = this.table?.seats?.[seat] || {};
-    const presence = this.presence.get(seat) || info;
-    const away = info.kind === "human" && presence.connected === false && !this.replay;
+    const away = info.kind === "human" && info.connected === false && !this.replay;
     const acting = v ? v.to_act.includes(seat) : false;
-    const team = seat % 2 === this.myTeam() ? "us" : "them";
+    const team = this.teamOf(seat) === this.myTeam() ? "us" : "them";
     const name = this.name(seat);
     const size = v ? v.hand_sizes[seat] : 0;
     const ring = h("svg", {
@@ -506,7 +705,7 @@ export class TableScreen {
     const showBubble = bubble && bubble.until > Date.now();
     const badges = [];
     if (info.kind === "bot") badges.push(h("span", { class: "badge", title: t("seat_bot", { level: tOr(`level_${info.bot?.level}`, info.bot?.level) }) }, "bot"));
-    if (presence.takeover && !this.replay) badges.push(h("span", { class: "badge badge-warn" }, "bot ⟳"));
+    if (info.takeover && !this.replay) badges.push(h("span", { class: "badge badge-warn" }, "bot ⟳"));
     if (away) badges.push(h("span", { class: "badge badge-off" }, "offline"));
     if (v && v.dealer === seat) badges.push(h("span", { class: "badge badge-dealer", title: "dealer" }, "D"));
     const labelParts = [name, acting ? t("turn_of", { name }) : "", v ? t("cards_of", { name, n: size }) : ""];
@@ -568,8 +767,10 @@ export class TableScreen {
 
   renderVira() {
     const v = this.view;
-    if (!v || !v.vira) {
-      fill(this.el.vira, v && v.phase !== "no_deal" && this.table ? h("div", { class: "manilha-label" }, t("manilhas_fixed")) : null);
+    if (!v || !v.vira || this.fixedManilhas()) {
+      // with fixed manilhas the vira decides nothing: the label says which cards rule instead
+      const fixed = v && v.phase !== "no_deal" && this.fixedManilhas();
+      fill(this.el.vira, fixed ? h("div", { class: "manilha-label manilhas-fixed" }, t("manilhas_fixed_are")) : null);
       return;
     }
     const rank = prefs.faces === "spanish" ? { Q: "10", J: "11", K: "12", A: "1" }[v.manilha] || v.manilha : v.manilha;
@@ -627,15 +828,19 @@ export class TableScreen {
         const playable = pool.has(card) && !this.busy;
         const action = playable ? plays.find((a) => a.card === card && !!a.covered === this.covered) : null;
         const manilha = v.manilha && card[0] === v.manilha;
-        const btn = h("button", {
-          class: `hand-card${playable ? " playable" : ""}${manilha ? " is-manilha" : ""}${this.covered ? " covering" : ""}`,
-          // still focusable when it is not our turn, so a screen reader can read the hand
-          "aria-disabled": String(!playable),
-          "aria-label": `${i + 1}: ${cardText(card)}${manilha ? ` (${t("manilha")})` : ""}${this.covered ? ` — ${t("play_covered")}` : ""}`,
-          dataset: { card, key: i + 1 },
-          svg: cardFace(card),
-          onclick: () => action && this.act(action),
-        });
+        const btn = h(
+          "button",
+          {
+            class: `hand-card${playable ? " playable" : ""}${manilha ? " is-manilha" : ""}${this.covered ? " covering" : ""}`,
+            // still focusable when it is not our turn, so a screen reader can read the hand
+            "aria-disabled": String(!playable),
+            dataset: { card, key: i + 1 },
+            svg: cardFace(card),
+            onclick: () => action && this.act(action),
+          },
+          // the name is the words, not the drawing's corner letters
+          h("span", { class: "sr-only" }, `${i + 1}: ${cardText(card)}${manilha ? ` (${t("manilha")})` : ""}${this.covered ? ` — ${t("play_covered")}` : ""}`),
+        );
         if (playable) this.draggable(btn, () => this.act(action));
         cards.push(btn);
       });
@@ -694,7 +899,7 @@ export class TableScreen {
     let status = "";
     if (v.phase === "over") status = "";
     else if (v.pending) {
-      const asker = v.pending.team === this.myTeam() ? t("we") : t("they");
+      const asker = this.side(v.pending.team).name;
       status = `${asker}: ${callName(v.pending.value)}! — ${t("waiting_for", { names: v.pending.waiting.map((s) => this.name(s)).join(", ") })}`;
     } else if (v.to_act.includes(seat)) status = t("your_turn");
     else if (v.to_act.length) status = t("waiting_for", { names: v.to_act.map((s) => this.name(s)).join(", ") });
@@ -705,6 +910,8 @@ export class TableScreen {
     if (v.to_act.includes(seat) && this.lastTurn !== `${v.hand_number}-${v.tricks.length}-${v.trick.length}-${v.phase}`) {
       this.lastTurn = `${v.hand_number}-${v.tricks.length}-${v.trick.length}-${v.phase}`;
       sound("turn");
+      // a short buzz on a phone, once the person has touched the page (browsers refuse it before)
+      if (prefs.vibrate && navigator.vibrate && navigator.userActivation?.hasBeenActive) navigator.vibrate(120);
     }
   }
 
@@ -743,8 +950,10 @@ export class TableScreen {
     const tabs = [
       ["log", t("log")],
       ["chat", t("chat")],
-      ["signals", t("gestures")],
     ];
+    // a table without signals (or of two) has no signals tab at all
+    if (this.hasSignals()) tabs.push(["signals", t("gestures")]);
+    else if (this.tab === "signals") this.tab = "log";
     fill(
       e.tabs,
       tabs.map(([id, label]) =>
@@ -766,6 +975,7 @@ export class TableScreen {
       ),
     );
     for (const [id, panel] of Object.entries(e.panels)) panel.hidden = id !== this.tab;
+    this.renderTools();
     this.renderChat();
     this.renderSignals();
   }
@@ -786,31 +996,42 @@ export class TableScreen {
                   h("button", { class: "link-btn", "aria-label": `${t("mute")}: ${m.nickname}`, onclick: () => this.send({ type: "mute", seat: m.seat, muted: true }) }, t("mute")),
                 )
               : null;
-          return h("li", { class: m.seat % 2 === this.myTeam() ? "from-us" : "from-them" }, h("b", {}, m.nickname), " ", h("span", { class: "chat-text" }, m.text), tools);
+          return h("li", { class: this.teamOf(m.seat) === this.myTeam() ? "from-us" : "from-them" }, h("b", {}, m.nickname), " ", h("span", { class: "chat-text" }, m.text), tools);
         }),
     );
-    const muted = [...this.muted];
-    if (muted.length && !this.replay) {
-      this.el.chatList.append(
-        h(
-          "li",
-          { class: "muted-list" },
-          muted.map((s) => h("button", { class: "link-btn", onclick: () => this.send({ type: "mute", seat: s, muted: false }) }, `${t("unmute")}: ${this.name(s)}`)),
-        ),
-      );
-    }
+    this.renderMutes();
     this.el.chatList.scrollTop = this.el.chatList.scrollHeight;
+  }
+
+  /** A switch per other person at the table: mute (their chat, phrases and emotes) or hear again. */
+  renderMutes() {
+    const mine = this.mySeat();
+    const people = mine === null || this.replay ? [] : (this.table?.seats || []).filter((s) => s.kind === "human" && s.seat !== mine);
+    fill(
+      this.el.muteRow,
+      people.map((s) => {
+        const muted = this.muted.has(s.seat);
+        return h(
+          "button",
+          { class: `chip chip-mute${muted ? " active" : ""}`, type: "button", "aria-pressed": String(muted), onclick: () => this.send({ type: "mute", seat: s.seat, muted: !muted }) },
+          `${t(muted ? "unmute" : "mute")}: ${this.name(s.seat)}`,
+        );
+      }),
+    );
   }
 
   async report(message) {
     if (await this.send({ type: "report", seat: message.seat, reason: message.text.slice(0, 200) })) toast(t("reported"));
   }
 
+  hasSignals() {
+    return Boolean(this.signals?.enabled) && this.players() === 4;
+  }
+
   renderSignals() {
     const panel = this.el.panels.signals;
-    const enabled = this.signals?.enabled && this.players() === 4;
-    if (!enabled) {
-      fill(panel, h("p", { class: "hint" }, t("signals_off")));
+    if (!this.hasSignals()) {
+      fill(panel);
       return;
     }
     const seated = this.mySeat() !== null && !this.replay;
@@ -941,7 +1162,8 @@ export class TableScreen {
     const seat = this.mySeat();
     const accept = this.legal("accept")[0];
     const run = this.legal("run")[0];
-    const partner = (seat + 2) % 4;
+    // the engine shows this seat its partner's hand: that is how we know who the partner is
+    const partner = Number(Object.keys(v.known_hands)[0]);
     const partnerCards = v.known_hands[String(partner)];
     if (v.eleven_team !== this.myTeam()) {
       return h("div", { class: "overlay overlay-soft", role: "status" }, h("h2", {}, t("eleven_title")), h("p", {}, t("eleven_wait", { score: v.score[v.eleven_team] })));
@@ -969,12 +1191,16 @@ export class TableScreen {
     const mine = this.myTeam();
     const won = v.winner === mine;
     const seated = this.mySeat() !== null && !this.replay;
+    const title = tSide("end", this.side(v.winner));
+    const score = t("end_score", { a: this.side(mine).name, us: v.score[mine], them: v.score[1 - mine], b: this.side(1 - mine).name });
+    this.loadStats();
     return h(
       "div",
-      { class: `overlay end ${won ? "end-won" : "end-lost"}`, role: "dialog", "aria-label": t(won ? "end_won" : "end_lost") },
-      h("h2", {}, this.mySeat() === null ? t("end_score", { us: v.score[0], them: v.score[1] }) : t(won ? "end_won" : "end_lost")),
-      h("p", { class: "end-score" }, t("end_score", { us: v.score[mine], them: v.score[1 - mine] })),
+      { class: `overlay end ${won ? "end-won" : "end-lost"}`, role: "dialog", "aria-label": title },
+      h("h2", {}, title),
+      h("p", { class: "end-score" }, score),
       this.ratings ? ratingLines(this.ratings) : null,
+      this.statsTable(),
       h(
         "div",
         { class: "end-buttons" },
@@ -989,7 +1215,45 @@ export class TableScreen {
               this.rematch ? `${t("rematch")} →` : t("rematch"),
             )
           : null,
+        seated ? h("a", { class: "btn btn-big", href: `/r/${this.tableId}?as=seat`, "data-link": "" }, t("replay_mine")) : null,
         h("button", { class: "btn btn-big", onclick: () => this.navigate("/") }, t("back_to_lobby")),
+      ),
+    );
+  }
+
+  /** The statistics come from the match's replay (its public events), asked for once the match is over. */
+  loadStats() {
+    if (this.stats !== undefined || this.replay) return;
+    this.stats = null;
+    api
+      .get(`/api/tables/${encodeURIComponent(this.tableId)}/replay`)
+      .then((data) => {
+        this.stats = matchStats(data.steps, (s) => this.teamOf(s));
+        if (!this.unmounted) this.renderOverlay();
+      })
+      .catch(() => {
+        // the end screen stands without its statistics
+      });
+  }
+
+  statsTable() {
+    if (!this.stats) return null;
+    const mine = this.myTeam();
+    const rows = [
+      ["stats_hands", "hands"],
+      ["stats_asked", "asked"],
+      ["stats_asked_won", "askedWon"],
+      ["stats_raised_points", "raisedPoints"],
+    ];
+    return h(
+      "table",
+      { class: "stats" },
+      h("caption", {}, t("stats_title")),
+      h("thead", {}, h("tr", {}, h("td"), h("th", { scope: "col" }, this.side(mine).name), h("th", { scope: "col" }, this.side(1 - mine).name))),
+      h(
+        "tbody",
+        {},
+        rows.map(([label, key]) => h("tr", { dataset: { stat: key } }, h("th", { scope: "row" }, t(label)), h("td", {}, this.stats[mine][key]), h("td", {}, this.stats[1 - mine][key]))),
       ),
     );
   }
@@ -1005,6 +1269,8 @@ export class TableScreen {
     try {
       await this.conn.send({ type: "rematch" });
     } catch (err) {
+      // the rematch event took us to the new table before the answer came: nothing went wrong
+      if (this.unmounted) return;
       if (err.table_id) this.navigate(`/t/${err.table_id}`);
       else {
         this.askedRematch = false;
@@ -1020,6 +1286,7 @@ export class TableScreen {
     const clock = this.clock;
     const total = this.table?.timer || 0;
     const now = this.conn ? this.conn.now() : Date.now() / 1000;
+    this.tickMine(clock, total, now);
     for (const box of this.root.querySelectorAll(".seat-box")) {
       const seat = Number(box.dataset.seat);
       const fg = box.querySelector(".ring-fg");
@@ -1037,7 +1304,24 @@ export class TableScreen {
     }
   }
 
+  /** Our own countdown, big and next to the hand: amber from half the time, red and pulsing in the last 5 s. */
+  tickMine(clock, total, now) {
+    const el = this.el.clock;
+    const mine = clock && total && !this.replay && this.mySeat() !== null && clock.seats.includes(this.mySeat());
+    el.hidden = !mine;
+    if (!mine) return;
+    const left = Math.max(0, clock.deadline - now);
+    el.querySelector("i").style.width = `${Math.min(100, (100 * left) / total)}%`;
+    el.classList.toggle("warn", left <= total / 2);
+    el.classList.toggle("hurry", left < 5);
+    el.querySelector(".turn-clock-text").textContent = t("turn_seconds", { n: Math.ceil(left) });
+  }
+
   key(e) {
+    if (e.key === "Escape" && this.drawer) {
+      this.openDrawer(null);
+      return;
+    }
     if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
     const click = (sel) => {
       const b = this.root.querySelector(sel);

@@ -1,0 +1,106 @@
+"""The sparring panel's betting styles: the heuristic bot's sound card play,
+each with its own way of raising and answering raises.
+
+They are the opponents ``truco arena A panel`` measures a bot against, and
+the personalities a person can seat at a table.
+
+>>> from truco.engine import Match, view
+>>> m = Match(seed=5)
+>>> seat = m.to_act()[0]
+>>> all(make_style(name).act(view(m, seat)) in view(m, seat).legal for name in STYLES)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from truco.bots.heuristic import HeuristicBot
+from truco.bots.knowledge import Knowledge, call_threshold
+from truco.engine import ACCEPT, RAISE, RUN, View
+
+#: A card this strong or stronger is a "strong card": a 3 or a manilha.
+STRONG = 9
+#: The weakest manilha's strength.
+MANILHA = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    #: raise with a win chance at least this (None: never raises for value; 0: at every chance)
+    raise_at: float | None
+    #: chance of a bluff (a raise with a weaker hand) at each chance to raise
+    bluff: float
+    #: how it answers a raise: "sound", "tight", "loose", "always", "never_run", "two_strong"
+    answers: str
+    #: plays every mão de onze
+    plays_every_eleven: bool = False
+
+
+STYLES: dict[str, Style] = {
+    "tight": Style(raise_at=0.8, bluff=0.0, answers="tight"),
+    "loose": Style(raise_at=0.6, bluff=0.35, answers="loose"),
+    "station": Style(raise_at=None, bluff=0.0, answers="always"),
+    "maniac": Style(raise_at=0.0, bluff=0.0, answers="never_run", plays_every_eleven=True),
+    "timid": Style(raise_at=None, bluff=0.0, answers="two_strong"),
+}
+
+
+def own_cards(view: View) -> list[int]:
+    """The cards this seat held in this hand: in hand, played open and played covered."""
+    played = [c for t in (*view.tricks, view.trick) for s, c in t if s == view.seat and c is not None]
+    return [*view.hand, *played, *view.own_covered]
+
+
+class StyleBot(HeuristicBot):
+    """The heuristic bot's card play with a betting ``Style``."""
+
+    def __init__(self, name: str, seed: int = 0, level: str = "medium") -> None:
+        super().__init__(seed, level)
+        self.name = name
+        self.bet = STYLES[name]
+
+    def plays_eleven(self, k: Knowledge) -> bool:
+        return self.bet.plays_every_eleven or super().plays_eleven(k)
+
+    def wants_raise(self, k: Knowledge) -> bool:
+        bet = self.bet
+        if k.view.kind != "normal":  # a raise in a mão de onze only loses the match
+            return False
+        if bet.raise_at == 0.0:
+            return True
+        if bet.raise_at is not None:
+            step = k.rules.ladder.index(k.view.value) if k.view.value in k.rules.ladder else 0
+            if k.win_chance() >= bet.raise_at + 0.04 * step:
+                return True
+        return bet.bluff > 0 and self.rng.random() < bet.bluff
+
+    def answer(self, k: Knowledge) -> str:
+        view = k.view
+        can_raise = any(a.type == RAISE for a in view.legal)
+        how = self.bet.answers
+        if how == "always":
+            return ACCEPT
+        if how == "never_run":
+            return RAISE if can_raise else ACCEPT
+        cards = own_cards(view)
+        if how == "two_strong":
+            return ACCEPT if sum(k.strength[c] >= STRONG for c in cards) >= 2 else RUN
+        p = k.win_chance()
+        if how == "loose":
+            if p > 0.75 and can_raise and self.rng.random() < 0.5:
+                return RAISE
+            return RUN if p < 0.15 else ACCEPT
+        # tight: runs without a manilha or a won trick, else answers on the numbers
+        team_won = k.team in view.trick_winners
+        if not team_won and not any(k.strength[c] >= MANILHA for c in cards):
+            return RUN
+        asked = view.pending["value"] if view.pending else view.value
+        mine, theirs = view.score[k.team], view.score[1 - k.team]
+        if p < call_threshold(mine, theirs, view.value, asked, k.rules.special_score):
+            return RUN
+        return RAISE if p > 0.9 and can_raise else ACCEPT
+
+
+def make_style(name: str, seed: int = 0, level: str = "medium") -> StyleBot:
+    return StyleBot(name, seed, level)

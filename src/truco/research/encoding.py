@@ -1,0 +1,269 @@
+"""One fixed action space and one observation encoding, both read from a seat's ``View``.
+
+Every research interface (PettingZoo, OpenSpiel, the arena adapter) speaks
+through these functions, so that what a learner sees is exactly what the
+engine's view lets that seat know, whatever the door.
+
+The 14 actions (``ACTION_NAMES``):
+
+====  ==================  ===========================================================
+id    name                meaning
+====  ==================  ===========================================================
+0-2   ``play_0..2``       play open the card in slot i (slots: own cards by card id)
+3-5   ``cover_0..2``      play the card in slot i covered (face down)
+6     ``raise``           ask truco / seis / nove / doze (on one's turn or as an answer)
+7     ``accept``          accept a pending raise
+8     ``run``             run from a pending raise (the hand is lost at its value)
+9     ``eleven_play``     the team on 11 plays its mão de onze
+10    ``eleven_run``      the team on 11 flees its mão de onze
+11-13 ``blind_0..2``      mão de ferro: play the face-down card in slot i
+====  ==================  ===========================================================
+
+>>> from truco.engine import Match, view
+>>> m = Match(seed=3)
+>>> v = view(m, m.to_act()[0])
+>>> sorted(legal_actions(v))  # the leader may play any of its three cards open, or ask truco
+[0, 1, 2, 6]
+>>> legal_actions(v)[0]  # slot 0 is its lowest card id
+Action(seat=2, type='play', card=0, covered=False, slot=None)
+>>> observation(v).shape == (OBSERVATION_SIZE,)
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+import numpy as np
+
+from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, Action, Rules, View, card_name
+
+PLAY_SLOT, COVER_SLOT, RAISE_ID, ACCEPT_ID, RUN_ID, ELEVEN_PLAY, ELEVEN_RUN, BLIND_SLOT = 0, 3, 6, 7, 8, 9, 10, 11
+NUM_ACTIONS = 14
+ACTION_NAMES: tuple[str, ...] = (
+    *(f"play_{i}" for i in range(3)),
+    *(f"cover_{i}" for i in range(3)),
+    "raise",
+    "accept",
+    "run",
+    "eleven_play",
+    "eleven_run",
+    *(f"blind_{i}" for i in range(3)),
+)
+
+
+def action_id(view: View, action: Action) -> int:
+    """The id of one of ``view.legal`` in the fixed action space."""
+    kind = action.type
+    if kind == PLAY:
+        if action.card is None:
+            return BLIND_SLOT + action.slot  # type: ignore[operator]  # a blind play names its slot
+        slot = sorted(view.hand).index(action.card)
+        return (COVER_SLOT if action.covered else PLAY_SLOT) + slot
+    if kind == RAISE:
+        return RAISE_ID
+    deciding = view.phase == "deciding"
+    if kind == ACCEPT:
+        return ELEVEN_PLAY if deciding else ACCEPT_ID
+    return ELEVEN_RUN if deciding else RUN_ID
+
+
+def legal_actions(view: View) -> dict[int, Action]:
+    """The seat's legal actions by id, in id order (empty when it may not act)."""
+    return dict(sorted((action_id(view, a), a) for a in view.legal))
+
+
+def action_mask(view: View) -> np.ndarray:
+    """1 for each legal action id, 0 elsewhere (int8, as PettingZoo's masks)."""
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    for a in view.legal:
+        mask[action_id(view, a)] = 1
+    return mask
+
+
+# -- the observation tensor ---------------------------------------------------
+
+KINDS = ("normal", "mao_de_onze", "mao_de_ferro")
+PHASES = ("deciding", "playing", "answering", "no_deal", "over")
+SEATS = 4
+#: (name, size) of each part of the flat vector. Seats are relative to the
+#: observing seat (0 = itself, then in seat-number order), teams too (0 = its own).
+LAYOUT: tuple[tuple[str, int], ...] = (
+    ("profile", len(PROFILES)),
+    ("options", sum(len(values) for values in OPTIONS.values())),
+    ("seat", SEATS),
+    ("score", 2 * 13),
+    ("dealer", SEATS),
+    ("kind", len(KINDS)),
+    ("phase", len(PHASES)),
+    ("vira", 40),
+    ("manilha", 10),
+    ("value", 13),
+    ("hand", 40),
+    ("blind", 4),
+    ("partner_hand", 40),
+    ("own_covered", 40),
+    ("hand_sizes", SEATS * 4),
+    ("tricks", 3 * SEATS * (SEATS + 40 + 1)),
+    ("trick_winners", 3 * 3),
+    ("turn", SEATS),
+    ("to_act", SEATS),
+    ("pending", 13 + 2 + 1),
+    ("raise_team", 2),
+    ("eleven_team", 2),
+    ("canga", 1),
+    ("winner", 2),
+)
+OFFSETS: dict[str, int] = {}
+_at = 0
+for _name, _size in LAYOUT:
+    OFFSETS[_name] = _at
+    _at += _size
+OBSERVATION_SIZE = _at
+_OPTION_OFFSETS: dict[str, int] = {}
+_at = 0
+for _name, _values in OPTIONS.items():
+    _OPTION_OFFSETS[_name] = _at
+    _at += len(_values)
+del _at, _name, _size, _values
+_PROFILE_INDEX = {p: i for i, p in enumerate(PROFILES)}
+
+
+@cache
+def _option_indices(rules: Rules) -> tuple[int, ...]:
+    at = OFFSETS["options"]
+    return tuple(at + _OPTION_OFFSETS[n] + values.index(getattr(rules, n)) for n, values in OPTIONS.items())
+
+
+def observation(view: View, out: np.ndarray | None = None) -> np.ndarray:
+    """The seat's view as a flat float32 vector of ``OBSERVATION_SIZE`` (layout: ``LAYOUT``)."""
+    if view.seat is None or view.team is None:
+        raise ValueError("an observation is of a seat's view")
+    x = np.zeros(OBSERVATION_SIZE, np.float32) if out is None else out
+    if out is not None:
+        x.fill(0)
+    o = OFFSETS
+    seat, team, n = view.seat, view.team, view.players
+
+    def rel(s: int) -> int:
+        return (s - seat) % n
+
+    def us(t: int) -> int:
+        return 0 if t == team else 1
+
+    rules = view.rules
+    on = [o["profile"] + _PROFILE_INDEX[rules.profile], o["seat"] + seat]
+    on += _option_indices(rules)
+    on += (o["score"] + view.score[team], o["score"] + 13 + view.score[1 - team], o["dealer"] + rel(view.dealer))
+    on += (o["kind"] + KINDS.index(view.kind), o["phase"] + PHASES.index(view.phase), o["value"] + view.value)
+    if view.vira is not None:
+        on.append(o["vira"] + view.vira)
+    if view.manilha is not None:
+        on.append(o["manilha"] + view.manilha)
+    on += [o["hand"] + c for c in view.hand]
+    on.append(o["blind"] + view.blind)
+    for cards in view.known_hands.values():
+        on += [o["partner_hand"] + c for c in cards]
+    on += [o["own_covered"] + c for c in view.own_covered]
+    on += [o["hand_sizes"] + 4 * rel(s) + size for s, size in enumerate(view.hand_sizes)]
+    width = SEATS + 41
+    for k, trick in enumerate((*view.tricks, view.trick) if len(view.tricks) < 3 else view.tricks):
+        for p, (s, c) in enumerate(trick):
+            at = o["tricks"] + (k * SEATS + p) * width
+            on += (at + rel(s), at + SEATS + (40 if c is None else c))
+    on += [o["trick_winners"] + 3 * k + (2 if w is None else us(w)) for k, w in enumerate(view.trick_winners)]
+    if view.turn is not None:
+        on.append(o["turn"] + rel(view.turn))
+    on += [o["to_act"] + rel(s) for s in view.to_act]
+    if view.pending is not None:
+        on += (o["pending"] + view.pending["value"], o["pending"] + 13 + us(view.pending["team"]))
+        if view.pending["accepted"]:
+            on.append(o["pending"] + 15)
+    if view.raise_team is not None:
+        on.append(o["raise_team"] + us(view.raise_team))
+    if view.eleven_team is not None:
+        on.append(o["eleven_team"] + us(view.eleven_team))
+    if view.canga:
+        on.append(o["canga"])
+    if view.winner is not None:
+        on.append(o["winner"] + us(view.winner))
+    x[on] = 1.0
+    return x
+
+
+def _cards(cards: tuple[int, ...] | list[int]) -> str:
+    return "".join(card_name(c) for c in sorted(cards)) or "-"
+
+
+def observation_string(view: View) -> str:
+    """The seat's view in one short line: the same information as ``observation``.
+
+    >>> from truco.engine import Match, view
+    >>> observation_string(view(Match(seed=3), 1))
+    'p1 s0-0 d1 normal playing vJH =1 h5DJCAH b0 k- c- z3333 t[] w[] n- a2 q- r- e- g0 x-'
+    """
+
+    def seen(trick: tuple[tuple[int, int | None], ...]) -> str:
+        return ",".join(f"{s}{'??' if c is None else card_name(c)}" for s, c in trick)
+
+    v = view
+    winners = v.trick_winners
+    pending = "-" if v.pending is None else f"{v.pending['value']}/{v.pending['team']}/{int(v.pending['accepted'])}"
+    known = ";".join(f"{s}:{_cards(cs)}" for s, cs in sorted(v.known_hands.items())) or "-"
+    return " ".join(
+        (
+            f"p{v.seat} s{v.score[0]}-{v.score[1]} d{v.dealer} {v.kind} {v.phase}",
+            f"v{'-' if v.vira is None else card_name(v.vira)} ={v.value} h{_cards(v.hand)} b{v.blind}",
+            f"k{known} c{_cards(v.own_covered)} z{''.join(map(str, v.hand_sizes))}",
+            f"t[{' '.join(seen(t) for t in v.tricks)}] w[{''.join('-' if w is None else str(w) for w in winners)}]",
+            f"n{seen(v.trick) or '-'} a{''.join(map(str, v.to_act)) or '-'} q{pending}",
+            f"r{'-' if v.raise_team is None else v.raise_team} e{'-' if v.eleven_team is None else v.eleven_team}",
+            f"g{int(v.canga)} x{'-' if v.winner is None else v.winner}",
+        )
+    )
+
+
+# -- the public record of a hand ------------------------------------------------
+
+#: What every seat sees of an action: who, and what kind (never a covered card).
+PUBLIC_KINDS = ("play", "cover", "raise", "accept", "run")
+
+
+class PublicAction(NamedTuple):
+    seat: int
+    kind: str
+
+    @staticmethod
+    def of(action: Action) -> PublicAction:
+        if action.type == PLAY:
+            return PublicAction(action.seat, "cover" if action.covered else "play")
+        return PublicAction(action.seat, action.type)
+
+    def __str__(self) -> str:
+        return f"{self.seat}{self.kind[0] if self.kind != 'raise' else 'R'}"
+
+
+#: Public actions of one hand kept in the information-state tensor (a hand of four
+#: seats has at most 12 plays, 4 raises with 2 answers each and 2 mão de onze decisions).
+HISTORY_LENGTH = 32
+INFO_STATE_SIZE = OBSERVATION_SIZE + HISTORY_LENGTH * (SEATS + len(PUBLIC_KINDS))
+
+
+def information_state(view: View, history: list[PublicAction], out: np.ndarray | None = None) -> np.ndarray:
+    """The observation, then this hand's public actions in order (seat relative, kind)."""
+    x = np.zeros(INFO_STATE_SIZE, np.float32) if out is None else out
+    observation(view, x[:OBSERVATION_SIZE])
+    x[OBSERVATION_SIZE:] = 0
+    seat, n = view.seat or 0, view.players
+    width = SEATS + len(PUBLIC_KINDS)
+    for k, p in enumerate(history[:HISTORY_LENGTH]):
+        at = OBSERVATION_SIZE + k * width
+        x[at + (p.seat - seat) % n] = 1
+        x[at + SEATS + PUBLIC_KINDS.index(p.kind)] = 1
+    return x
+
+
+def information_state_string(view: View, history: list[PublicAction]) -> str:
+    """The observation string and this hand's public actions: all the seat has seen of the hand."""
+    return f"{observation_string(view)} |{' '.join(map(str, history))}"

@@ -1,0 +1,150 @@
+"""Truco as a PettingZoo AEC environment.
+
+Agents are ``player_0`` .. ``player_{n-1}`` (the engine's seats). Each
+observation is ``{"observation": float32[OBSERVATION_SIZE], "action_mask": int8[14]}``,
+built from the engine's view of that seat only (``truco.research.encoding``).
+Rewards are +1 to each seat of the team that wins the match and -1 to the
+others; with ``reward="hand"`` every hand pays its points instead (+ to the
+team that scored them, - to the other).
+
+>>> e = env(rules={"players": 2}, seed=1)
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> obs["action_mask"].tolist()
+[1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from truco.engine import Match, Rules, View, view
+from truco.engine.events import HandEnded
+from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, action_mask, legal_actions, observation_string
+from truco.research.encoding import observation as encode
+
+REWARDS = ("match", "hand")
+
+
+def env(rules: Any = None, seed: int | None = None, render_mode: str | None = None, reward: str = "match") -> AECEnv:
+    """The environment with PettingZoo's usual wrappers (order enforcing, illegal-action checks)."""
+    inner = raw_env(rules=rules, seed=seed, render_mode=render_mode, reward=reward)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
+
+
+class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
+    """A match to 12 under any rules of the engine (``Rules.parse``), 1v1 or 2v2."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "truco_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, rules: Any = None, seed: int | None = None, render_mode: str | None = None, reward: str = "match"
+    ) -> None:
+        super().__init__()
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.rules = Rules.parse(rules)
+        self.render_mode = render_mode
+        self.reward_mode = reward
+        self.possible_agents = [f"player_{s}" for s in range(self.rules.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self._seeds = Random(seed)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32),
+                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(NUM_ACTIONS)
+        self.match: Match | None = None
+        #: each seat's view of the match as it stands (cleared by every action)
+        self._views: dict[int, View] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = Random(seed)
+        self.match = Match(self.rules, seed=self._seeds.getrandbits(64))
+        self._views = {}
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.match.to_act()[0]]
+
+    def _view(self, seat: int) -> View:
+        seen = self._views.get(seat)
+        if seen is None:
+            assert self.match is not None, "reset() first"
+            seen = self._views[seat] = view(self.match, seat)
+        return seen
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seen = self._view(self._seat[agent])
+        return {"observation": encode(seen), "action_mask": action_mask(seen)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        match = self.match
+        assert match is not None, "reset() first"
+        seat = self._seat[agent]
+        choices = legal_actions(self._view(seat))
+        if action not in choices:
+            raise ValueError(f"action {action} is not legal for {agent} now (legal: {sorted(choices)})")
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._views = {}
+        for event in match.apply(choices[action]):
+            if self.reward_mode == "hand" and isinstance(event, HandEnded) and event.winner is not None:
+                self._pay(event.winner, float(event.points))
+        if match.is_over:
+            assert match.winner is not None
+            if self.reward_mode == "match":
+                self._pay(match.winner, 1.0)
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[match.to_act()[0]]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _pay(self, team: int, amount: float) -> None:
+        assert self.match is not None
+        for agent in self.agents:
+            won = self.match.team_of(self._seat[agent]) == team
+            self.rewards[agent] += amount if won else -amount
+
+    def render(self) -> str | None:
+        """The current seat's view in one line (``observation_string``)."""
+        if self.match is None or self.render_mode is None:
+            return None
+        line = observation_string(self._view(self._seat[self.agent_selection]))
+        if self.render_mode == "human":
+            print(line)
+            return None
+        return line
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,61 @@
+"""The sparring panel: each betting style does what its description says, in positions built for it."""
+
+from __future__ import annotations
+
+from tests.bots.puzzles import Puzzle
+
+from truco.bots import BOT_KINDS, DESCRIPTIONS, PANEL, make_bot
+from truco.engine import ACCEPT, PLAY, RAISE, RUN
+
+SEEDS = range(40)
+OTHERS = ("5D 7C JS", "4D KD AS", "5C 6H 6D")
+
+#: Seat 0 to lead the first trick, raising allowed.
+STRONG_LEAD = Puzzle("strong", "", "7D", ("QC QH 3S", *OTHERS), "")
+JUNK_LEAD = Puzzle("junk", "", "7D", ("4C 5H 6S", *OTHERS), "")
+JUNK_AFTER_A_TRICK = Puzzle("junk-later", "", "7D", ("4C 5H 6S", "5D 7C JS", "3D KD AS", "4D 6H 6C"), "",
+                            moves="4C 5D 3D 4D KD 6H")  # fmt: skip
+
+
+#: Seat 0 answers a truco after seat 3 raised in the first trick (nobody won a trick yet).
+def answering(hand: str) -> Puzzle:
+    return Puzzle("answer", "", "7D", (hand, "5D 7C JS", "4D KD AS", "5C 6H 6D"), "", moves="5D 4D raise", dealer=0)
+
+
+def actions(kind: str, puzzle: Puzzle) -> set[str]:
+    seen = puzzle.position()
+    return {make_bot(kind, seed=s).act(seen).type for s in SEEDS}
+
+
+def test_every_bot_has_a_portuguese_description_and_the_panel_is_made_of_bots():
+    assert set(PANEL) <= set(BOT_KINDS) and set(DESCRIPTIONS) == set(BOT_KINDS)
+    assert all(d.endswith(".") and d[0].isupper() for d in DESCRIPTIONS.values())
+
+
+def test_tight_raises_only_strong_never_bluffs_runs_without_a_manilha_or_a_won_trick():
+    assert actions("tight", STRONG_LEAD) == {RAISE}
+    assert RAISE not in actions("tight", JUNK_LEAD) | actions("tight", JUNK_AFTER_A_TRICK)
+    assert actions("tight", answering("3C 3H 2S")) == {RUN}  # two 3s and a 2, but no manilha
+    assert RUN not in actions("tight", answering("QC QH 2S"))
+
+
+def test_loose_bluffs_often_and_accepts_most():
+    bluffs = [make_bot("loose", seed=s).act(JUNK_LEAD.position()).type for s in SEEDS]
+    assert 0.15 <= bluffs.count(RAISE) / len(bluffs) <= 0.6
+    assert RUN not in actions("loose", answering("2C KH 6S"))
+
+
+def test_station_never_raises_always_accepts():
+    assert actions("station", STRONG_LEAD) == {PLAY}
+    assert actions("station", answering("4C 5H 6S")) == {ACCEPT}
+
+
+def test_maniac_raises_at_every_chance_never_runs():
+    assert actions("maniac", JUNK_LEAD) == {RAISE}
+    assert RUN not in actions("maniac", answering("4C 5H 6S"))
+
+
+def test_timid_never_raises_runs_without_two_strong_cards():
+    assert actions("timid", STRONG_LEAD) == {PLAY}
+    assert actions("timid", answering("QC 5H 6S")) == {RUN}  # the zap alone is one strong card
+    assert actions("timid", answering("QC 3H 6S")) == {ACCEPT}

@@ -1,0 +1,75 @@
+"""The PettingZoo environment: PettingZoo's own API test, rewards, and bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+from truco.engine import RulesError
+from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE
+from truco.research.pettingzoo import env
+
+
+# PettingZoo's test warns about the Dict observation space that its own action-masked classic games use.
+@pytest.mark.filterwarnings("ignore:Observation")
+@pytest.mark.parametrize(
+    "rules",
+    [None, {"players": 2}, {"profile": "mineiro", "players": 2, "canga": True}, {"answer": "next", "deck": "clean"}],
+)
+def test_pettingzoo_api_test(rules):
+    api_test(env(rules=rules, seed=1), num_cycles=300)
+
+
+def play_out(e, seed: int) -> dict[str, float]:
+    """A random match; each agent's total reward."""
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        assert obs["observation"].shape == (OBSERVATION_SIZE,) and obs["observation"].dtype == np.float32
+        assert obs["action_mask"].shape == (NUM_ACTIONS,) and obs["action_mask"].any()
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+def test_match_rewards_are_plus_and_minus_one_by_team():
+    totals = play_out(env(seed=3), seed=3)
+    assert sorted(totals.values()) == [-1.0, -1.0, 1.0, 1.0]
+    assert totals["player_0"] == totals["player_2"] and totals["player_1"] == totals["player_3"]
+
+
+def test_hand_rewards_add_up_to_the_score_difference():
+    e = env(rules={"players": 2}, reward="hand")
+    totals = play_out(e, seed=5)
+    score = e.unwrapped.match.score
+    assert totals["player_0"] == score[0] - score[1] == -totals["player_1"]
+
+
+def test_same_seed_same_match():
+    a, b = env(rules={"players": 2}), env(rules={"players": 2})
+    assert play_out(a, 9) == play_out(b, 9)
+    assert a.unwrapped.match.actions == b.unwrapped.match.actions
+
+
+def test_illegal_action_is_refused_and_changes_nothing():
+    e = env(rules={"players": 2}, seed=1)
+    e.reset(seed=1)
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = list(e.unwrapped.match.actions)
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(illegal)
+    assert e.unwrapped.match.actions == before
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(RulesError):
+        env(rules={"players": 3})
+    with pytest.raises(ValueError, match="reward"):
+        env(reward="points")

@@ -1,0 +1,82 @@
+"""The table on a phone, upright (390×844) and sideways (844×390): nothing needed is off screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.web.conftest import join, move, new_table, quick_play
+
+pytestmark = pytest.mark.browser
+
+PORTRAIT = {"width": 390, "height": 844}
+LANDSCAPE = {"width": 844, "height": 390}
+
+#: the page's boxes that matter, and whether the page scrolls
+LAYOUT_JS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const all = (s) => [...document.querySelectorAll(s)].filter((e) => e.offsetParent).map(box);
+  return {
+    hand: all(".hand .hand-card"), score: all(".scoreboard"), partner: all(".seat-top .avatar"),
+    avatars: all(".seat-box .avatar"), played: all(".trick .played"), side: all(".side.open"),
+    scrolls: document.scrollingElement.scrollHeight > innerHeight + 1 || scrollY !== 0,
+  };
+}"""
+
+
+def inside(b: list[float], size: dict[str, int]) -> bool:
+    return b[0] >= -1 and b[1] >= -1 and b[2] <= size["width"] + 1 and b[3] <= size["height"] + 1
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def layout(page: Any) -> dict[str, Any]:
+    return page.evaluate(LAYOUT_JS)
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_hand_score_and_partner_stay_on_screen_and_chat_is_a_drawer(new_page, size):
+    page = new_page(size, reduced_motion="reduce", has_touch=True)
+    page.add_init_script("navigator.vibrate = () => { window.buzzed = (window.buzzed || 0) + 1; return true; }")
+    quick_play(page)
+    # cards on the felt: they never cover a player
+    for _ in range(30):
+        if page.locator(".trick .played").count() >= 3:
+            break
+        assert move(page)
+    seen = layout(page)
+    assert not seen["scrolls"], "the table scrolls"
+    assert seen["score"] and seen["partner"] and len(seen["hand"]) >= 1
+    for b in seen["hand"] + seen["score"] + seen["partner"]:
+        assert inside(b, size), (b, seen)
+    for card in seen["played"]:
+        for avatar in seen["avatars"]:
+            assert not overlap(card, avatar), f"a card on the felt covers a player: {card} {avatar}"
+    # your turn buzzes the phone
+    page.wait_for_function("window.buzzed > 0")
+
+    # the chat opens over the felt; the hand and the score stay in view; Escape closes it
+    page.click("#open-chat")
+    page.wait_for_selector(".side.open #panel-chat:not([hidden])")
+    page.wait_for_timeout(300)
+    seen = layout(page)
+    drawer = seen["side"][0]
+    assert inside(drawer, size)
+    for b in seen["hand"] + seen["score"]:
+        assert inside(b, size) and not overlap(b, drawer), (b, drawer)
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".side.open", state="detached")
+
+
+def test_joining_by_invite_on_a_phone_starts_at_the_top(new_page):
+    host = new_page(reduced_motion="reduce")
+    link = new_table(host, "Ana", players=2, public=False)
+    guest = new_page(PORTRAIT, reduced_motion="reduce")
+    join(guest, link, "Bia")
+    guest.wait_for_selector(".hand .hand-card")
+    seen = layout(guest)
+    assert not seen["scrolls"]
+    for b in seen["hand"] + seen["score"]:
+        assert inside(b, PORTRAIT), b
