@@ -7,6 +7,7 @@ import asyncio
 import random
 
 import httpx
+import pytest
 from openskill.models import PlackettLuce
 from tests.server.helpers import Player, play_randomly, run
 
@@ -242,6 +243,28 @@ def test_leaderboards_and_profiles(server):
         assert recent["ranked"] == "paulista-1v1" and recent["delta"] == delta[champion.nickname]
         assert recent["replay"] == f"/r/{champion.held['table_id']}"
         assert httpx.get(f"{server.url}/api/players/Ninguém").status_code == 404
+        for p in players:
+            await p.aclose()
+
+    run(body())
+
+
+@pytest.mark.postgres
+def test_ranked_match_profiles_and_leaderboards_on_postgres(make_server, fresh_postgres):
+    server = make_server("--bot-pause", "0.01", "--absence", "1", db_url=fresh_postgres)
+
+    async def body():
+        players = [await account(server, n) for n in ("Pg Um", "Pg Dois")]
+        seats, teams, winner, _, _ = await ranked_match(server, players, "paulista-1v1", random.Random(2))
+        want = expected([(MODEL.mu, MODEL.sigma)] * 2, teams, winner)
+        for seat, p in enumerate(seats):
+            got = ratings_of(server, p.nickname, "paulista-1v1")
+            assert (got["mu"], got["sigma"]) == want[seat]
+        champion = seats[teams[winner][0]].nickname
+        for period in ("all", "week", "month"):
+            board = httpx.get(f"{server.url}/api/leaderboard/paulista-1v1?period={period}").json()
+            assert board["top"][0]["name"] == champion and board["players"] == 2
+        assert httpx.get(f"{server.url}/api/players/{champion}").json()["stats"]["wins"] == 1
         for p in players:
             await p.aclose()
 
