@@ -84,6 +84,8 @@ async def ranked_match(server, players: list[Player], mode: str, rng: random.Ran
     playing = socks
     if leaver is not None:
         await socks[leaver].close()
+        again = await by_seat[leaver].post("/api/queue", {"mode": mode})
+        assert again.status_code == 409 and again.json()["error"]["code"] == "already_playing"
         playing = [s for i, s in enumerate(socks) if i != leaver]
     await play_randomly(playing, rng)
     frame = await playing[0].until(lambda m: m["type"] == "ratings")

@@ -34,6 +34,7 @@ STATUS = {
     "not_found": 404,
     "name_taken": 409,
     "already_queued": 409,
+    "already_playing": 409,
     "not_waiting": 409,
     "reset_invalid": 410,
     "rate_limited": 429,

@@ -12,6 +12,8 @@ deletes the row: the token is dead at once, on every endpoint and socket.
 (0.5, 0.0)
 >>> t.succeed("k"); t.wait("k", now=2.5)
 0.0
+>>> [t.fail("k", now=0.0) for _ in range(3)], t.fail("k", now=7200.0)
+([0.0, 0.0, 1.0], 0.0)
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from truco.server.table import CommandError
 
 SESSION_PREFIX = "s."
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
+#: failing keys a throttle keeps before it forgets the stale ones
+MAX_KEYS = 100_000
 #: how long a reset link printed by ``truco admin reset-password`` stays valid, by default
 RESET_TTL = 3600.0
 
@@ -73,12 +77,15 @@ class Throttle:
 
     The first ``free`` failures cost nothing; each one after that locks the key
     for ``delay`` seconds, doubled at every further failure up to ``cap``.
-    A success forgets the key. Pure: the clock is passed in."""
+    A success forgets the key, and so does ``forget`` seconds without a failure
+    (the table never grows past the keys that failed lately). Pure: the clock is passed in."""
 
     free: int
     delay: float
     cap: float
-    _failures: dict[str, int] = field(default_factory=dict)
+    forget: float = 3600.0
+    #: key -> (failures, when the last one was)
+    _failures: dict[str, tuple[int, float]] = field(default_factory=dict)
     _until: dict[str, float] = field(default_factory=dict)
 
     def wait(self, key: str, now: float) -> float:
@@ -87,7 +94,11 @@ class Throttle:
 
     def fail(self, key: str, now: float) -> float:
         """Count a failure; return the lock it causes in seconds."""
-        n = self._failures[key] = self._failures.get(key, 0) + 1
+        n, last = self._failures.get(key, (0, now))
+        n = 1 if now - last > self.forget else n + 1
+        self._failures[key] = (n, now)
+        if len(self._failures) > 2 * MAX_KEYS:
+            self._prune(now)
         if n <= self.free:
             return 0.0
         lock = min(self.cap, self.delay * 2 ** (n - self.free - 1))
@@ -97,6 +108,11 @@ class Throttle:
     def succeed(self, key: str) -> None:
         self._failures.pop(key, None)
         self._until.pop(key, None)
+
+    def _prune(self, now: float) -> None:
+        for key, (_, last) in list(self._failures.items()):
+            if now - last > self.forget:
+                self.succeed(key)
 
 
 class Accounts:

@@ -72,6 +72,8 @@ class RankedQueue:
         pid = player["id"]
         if self.mode_of(pid) is not None or pid in self.pending:
             raise CommandError("already_queued", "Você já está na fila.")
+        if any(t.config.get("ranked") and t.status != "over" and t.seat_of(pid) for t in self.hub.tables.values()):
+            raise CommandError("already_playing", "Termine sua partida ranqueada antes de entrar na fila de novo.")
         self.matched.pop(pid, None)
         self.names[pid] = player["nickname"]
         now = time.monotonic()
