@@ -77,13 +77,18 @@ def serve(
     db: Annotated[str | None, typer.Option(help="SQLAlchemy URL (default: a SQLite file in the user data dir)")] = None,
     bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.9,
     absence: Annotated[float, typer.Option(help="seconds before a bot plays for a disconnected player")] = 60.0,
+    ranked_bot_offer: Annotated[
+        float, typer.Option(help="seconds in the ranked queue before a match with bots is offered")
+    ] = 90.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
     from truco.server.app import serve as run_server
     from truco.server.config import Config, default_db_url
 
-    run_server(Config(db_url=db or default_db_url(), bot_pause=bot_pause, absence=absence), host, port, log_level)
+    config = Config(db_url=db or default_db_url(), bot_pause=bot_pause, absence=absence)
+    config.ranked_bot_offer = ranked_bot_offer
+    run_server(config, host, port, log_level)
 
 
 admin_app = typer.Typer(help="Moderation: abuse reports, bans and password resets.", no_args_is_help=True)

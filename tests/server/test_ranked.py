@@ -271,3 +271,23 @@ def test_ranked_match_profiles_and_leaderboards_on_postgres(make_server, fresh_p
             await p.aclose()
 
     run(body())
+
+
+def test_a_lonely_player_is_offered_bots_after_the_documented_wait(make_server):
+    server = make_server("--bot-pause", "0.01", "--ranked-bot-offer", "1.5")
+
+    async def body():
+        p = await account(server, "Solitário")
+        assert (await p.post("/api/queue", {"mode": "mineiro-2v2"})).json()["offer_bots"] is False
+        await asyncio.sleep(1.6)
+        status = (await p.http.get("/api/queue")).json()
+        assert status["status"] == "waiting" and status["offer_bots"] is True and status["bot_offer_after"] == 1.5
+        assert abs(status["window"] - (100 + 10 * status["waited"])) <= 1, "the window widened with the wait"
+        # taking the offer: leave the queue, play an unranked match with bots
+        assert (await p.http.delete("/api/queue")).json() == {"status": "idle"}
+        held = (await p.post("/api/quick", {})).json()
+        summary = (await p.http.get(f"/api/tables/{held['table_id']}")).json()
+        assert summary["ranked"] is None
+        await p.aclose()
+
+    run(body())
