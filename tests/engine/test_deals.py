@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-import struct
 from collections import Counter
 
 import pytest
@@ -16,19 +15,19 @@ from truco.engine.deals import DEALS, Draws, derived_key, seed_bytes
 #: seed -> (first dealer, the first three deals as "vira hand0 hand1 hand2 hand3"), 4 players, dirty deck.
 #: The same vectors are in docs/record-format.md.
 GOLDEN = {
-    0: (2, ["KS 3C6S5S AHAC4C KC2D2H QD3HJS", "JH QSJD3D 2D7C4C 2HKS2C 6CJS5D", "KD 3C6C3H 3DASJD KH7SJH 5C2D4C"]),
-    1: (1, ["3D 6DKD2D QS2HAC 7DKSAS 7H3H4H", "AS 5DJHJD 4CQH6C QDAD3C 3H2D2C", "KC 3C4DAC 7H5S2S 6D5H2D KD7SQC"]),
+    0: (1, ["KH 2C4C2D JH6HJC 3DKC2H AD5S7D", "QD 6D3C5C 4D2S5H 6H7S7C 2H5D7H", "7S QS5D4C KS7D4H JH2CJS 2D6S3H"]),
+    1: (0, ["QH 6HKHJC AH7H4S KD4CAD ACQC2D", "3D 2C5D4H AC2D7D 5S5C3C KSQC4D", "6S 5S7SJC JD4H3S 3D4DKD QD2H3H"]),
     2**64 + 1: (
         0,
-        ["5D 5C2D7C 4S4D4H KH6SQC 3D6D7H", "3H AD6DKC 7H7S3D 3C4H5S JH2SKS", "6C 6DKCJS QCJD4D AD3D5C 2SACJH"],
+        ["JD KHAH5S 6S4H2C ADQDAS 5D7D5H", "JC 3DKHAD KC7C6S QC5H2D 4HQDJS", "5C 6C5H7S QDQS2C KHKC7H 2D3S4H"],
     ),
     "0123456789abcdef" * 4: (
         1,
-        ["2D 5DKC7H 7C7D6H 2H4CKS 4D2S5S", "3C 2H2D2S QS2CJH QDAS7H 5D3DKS", "7C 5H7HJD 3C7SAS 3H2SQD 7DJSAC"],
+        ["2D 2CKS7D 3S7CKD 4H7SJD 5DACKC", "AH 5CJS7D 7S3CJH 6HQH5D AS2C4S", "AH KD7S4H 2D5SQH 4S6SAC 7CJS4C"],
     ),
 }
-#: seed 7 with "players": 2 and "deck": "clean": first dealer 0
-GOLDEN_TWO_CLEAN = ["2C KDQD3H JSKHAC", "2H 3CKCKD 2DJSQD", "3S 2HJCKH AH3H3D"]
+#: seed 7 with "players": 2 and "deck": "clean": first dealer 1
+GOLDEN_TWO_CLEAN = ["JH 3D3HJS 2DJC2H", "AH JSACJD AD3SQD", "QD JHAS2D 3DKHAC"]
 
 
 def written(deals: SeededDeals, hands: int = 3) -> list[str]:
@@ -48,35 +47,41 @@ def test_golden_vectors(seed):
     assert written(got) == deals
 
 
+def test_golden_key_and_draws():
+    key = derived_key(0, DEALS)
+    assert key.hex() == "b241a7280ddca6aac420e00b785e0b416ad6757db43406bb45031c375a8d5409"
+    draws = Draws(key, 0)
+    assert [draws.below(40) for _ in range(5)] == [35, 36, 31, 20, 15]
+
+
 def test_golden_vector_two_players_clean_deck():
     got = SeededDeals(7, "clean", 2)
-    assert got.first_dealer == 0
+    assert got.first_dealer == 1
     assert written(got) == GOLDEN_TWO_CLEAN
 
 
 def reference_deal(seed_as_bytes: bytes, number: int, deck: tuple[int, ...], players: int) -> list[int]:
     """The algorithm as docs/record-format.md words it, written again from that text."""
-    root = hashlib.blake2b(seed_as_bytes, digest_size=32).digest()
-    key = hashlib.blake2b(b"deals", key=root, digest_size=32).digest()
-    words: list[int] = []
+    key = hashlib.blake2b(seed_as_bytes, digest_size=32, person=b"truco deals").digest()
+    m = 3 * players + 1
+    product = 1
+    for i in range(m):
+        product *= len(deck) - i
     block = 0
-
-    def uniform(n: int) -> int:
-        nonlocal block
-        while True:
-            if not words:
-                digest = hashlib.blake2b(f"{number}/{block}".encode(), key=key, digest_size=64).digest()
-                words.extend(struct.unpack(">16I", digest))
-                block += 1
-            w = words.pop(0)
-            if w < 2**32 - 2**32 % n:
-                return w % n
-
+    while True:  # the first 128-bit word under the largest multiple of the product below 2**128
+        digest = hashlib.blake2b(f"{number}/{block}".encode(), key=key, digest_size=64).digest()
+        words = [int.from_bytes(digest[i : i + 16], "big") for i in (0, 16, 32, 48)]
+        usable = [w for w in words if w < 2**128 - 2**128 % product]
+        if usable:
+            r = usable[0] % product
+            break
+        block += 1
     cards = list(deck)
-    for i in range(3 * players + 1):
-        j = i + uniform(len(cards) - i)
+    for i in range(m):
+        j = i + r % (len(deck) - i)
+        r //= len(deck) - i
         cards[i], cards[j] = cards[j], cards[i]
-    return cards[: 3 * players + 1]
+    return cards[:m]
 
 
 @pytest.mark.parametrize("seed", [0, 1, 255, 2**200 + 3, "ff", "00ff"])
@@ -122,7 +127,7 @@ def test_no_library_generator_is_used(monkeypatch):
 
 
 def test_draws_are_uniform_and_rejection_sampled():
-    # 2**32 % 40 == 16: words 2**32 - 16 and above are skipped, so no value is favoured.
+    # 2**128 % 40 == 16: words 2**128 - 16 and above are skipped, so no value is favoured.
     key = derived_key(9, DEALS)
     counts = Counter(Draws(key, k).below(40) for k in range(20_000))
     expected = 20_000 / 40
@@ -131,8 +136,9 @@ def test_draws_are_uniform_and_rejection_sampled():
 
     # a word at the rejection limit is skipped, the next one used
     d = Draws(key, 0)
-    d.words, d.at = (2**32 - 16, 2**32 - 1, 45), 0
-    assert d.below(40) == 5 and d.at == 3
+    d.digest = b"".join(w.to_bytes(16, "big") for w in (2**128 - 16, 2**128 - 1, 45, 0))
+    d.at = 0
+    assert d.below(40) == 5 and d.at == 48
 
 
 def test_every_card_position_is_uniform():

@@ -18,6 +18,7 @@ from tests.server.helpers import Player, Server, four_players, play_randomly, ru
 
 from truco.engine import IRON, Match, Rules, view
 from truco.server.identity import TABLE_SECRET_BITS
+from truco.server.signals import signal_table
 from truco.server.store import Store, event_row, events, tables
 
 
@@ -53,6 +54,14 @@ def test_each_table_has_its_own_256_bit_secret(make_server):
             await p.aclose()
 
     run(body())
+
+
+def test_signal_tables_golden_vectors():
+    """As docs/record-format.md ("Seeds") gives them, for seed 0."""
+    order = ("piscar", "sobrancelha", "bochecha", "lingua")
+    tables_ = {(h, t): "".join(signal_table(0, h, t)[g] for g in order) for h in (0, 1) for t in (0, 1)}
+    assert tables_ == {(0, 0): "DSHC", (0, 1): "DCHS", (1, 0): "SDHC", (1, 1): "HCSD"}
+    assert all(signal_table("ab" * 32, h, 0) != signal_table("ab" * 32, h, 1) for h in range(200))
 
 
 def to_iron(rules: Rules, secret: str) -> list[dict[str, Any]]:

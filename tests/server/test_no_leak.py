@@ -1,10 +1,14 @@
-"""No frame to anyone holds a card its audience may not know.
+"""No frame and no HTTP answer to anyone holds a card its audience may not know,
+nor the table's secret.
 
 Several matches are played by four WebSocket players and a spectator each; every
-frame they receive is recorded. The hidden match is then rebuilt from the
-server's database and each frame is checked against the engine's view of that
-audience at that version: the view must be exactly the engine's, and every card
-anywhere in the frame must be in that view or already shown to everyone.
+frame they receive is recorded, and the HTTP answers about the table during and
+after the match. The hidden match is then rebuilt from the server's database and
+each frame is checked against the engine's view of that audience at that version:
+the view must be exactly the engine's, and every card anywhere in the frame must
+be in that view or already shown to everyone. A finished match's answers (replay,
+record, history) hold only cards shown to everyone: no deal, no covered card.
+Nothing holds the deal secret, in any spelling.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import pytest
 from sqlalchemy import select
 from tests.server.helpers import Player, four_players, play_randomly, run, spectate
 
-from truco.engine import Match, Rules, view
+from truco.engine import Match, Rules, to_record, view
 from truco.engine.cards import card_name
 from truco.engine.events import CardPlayed, HandStarted
 from truco.engine.record import parse_action
@@ -38,9 +42,23 @@ def cards_in(obj: Any) -> set[str]:
     return set()
 
 
-def check_table(store: Store, table_id: str, frames_of: dict[int | None, list[dict[str, Any]]]) -> int:
-    """Check every recorded frame of one table; return how many were checked."""
+def secret_spellings(secret: str) -> list[str]:
+    return [secret.lower(), secret.upper(), str(int(secret, 16))]
+
+
+def check_table(
+    store: Store,
+    table_id: str,
+    frames_of: dict[int | None, list[dict[str, Any]]],
+    answers: list[Any] | None = None,
+) -> int:
+    """Check every recorded frame and HTTP answer of one table; return how many were checked."""
     row = store.rows(select(tables).where(tables.c.id == table_id))[0]
+    spellings = secret_spellings(row["deal_secret"])
+    for text in [json.dumps(f, ensure_ascii=False) for fs in frames_of.values() for f in fs] + [
+        json.dumps(a, ensure_ascii=False) for a in answers or []
+    ]:
+        assert not any(s in text for s in spellings), "the deal secret was sent"
     config = json.loads(row["config"])
     rules = Rules.parse(config["rules"])
     stored = store.rows(select(events).where(events.c.table_id == table_id).order_by(events.c.seq))
@@ -85,27 +103,49 @@ def check_table(store: Store, table_id: str, frames_of: dict[int | None, list[di
                 assert key is not None and frame["signals"]["table"] == signal_table(
                     row["deal_secret"], match.hand_number, key & 1
                 )
+    for answer in answers or []:
+        leaked = cards_in(answer) - public
+        assert not leaked, f"{leaked} in an HTTP answer"
+        checked += 1
     return checked
+
+
+async def http_answers(player: Player, table_id: str, over: bool) -> list[Any]:
+    """What HTTP tells about a table, during the match or after it."""
+    paths = ["/api/tables", f"/api/tables/{table_id}", "/api/me", "/api/history", "/api/stats"]
+    if over:
+        paths += [f"/api/tables/{table_id}/replay", f"/api/tables/{table_id}/record"]
+    out = []
+    for path in paths:
+        r = await player.http.get(path)
+        assert r.status_code == 200, (path, r.text)
+        out.append(r.json())
+    return out
 
 
 RULES = [{}, {"profile": "mineiro"}, {"covered": "not_when_leading", "canga": True, "truco_in_eleven": "loses_match"}]
 
 
 def test_no_frame_reveals_a_hidden_card(server):
-    async def one(rules: dict[str, Any], seed: int) -> tuple[str, dict[int | None, list[dict[str, Any]]]]:
+    Played = tuple[str, dict[int | None, list[dict[str, Any]]], list[Any]]
+
+    async def one(rules: dict[str, Any], seed: int) -> Played:
         players, socks = await four_players(server, timer=0, signals=True, rules=rules)
-        watcher = await spectate(server, players[0].held["table_id"])
+        table_id = players[0].held["table_id"]
+        watcher = await spectate(server, table_id)
+        answers = await http_answers(players[1], table_id, over=False)
         await play_randomly(socks, random.Random(seed), signals=0.1)
         await watcher.until(lambda m: m.get("v") == socks[0].version)
+        answers += await http_answers(players[seed % 4], table_id, over=True)
         for s in [*socks, watcher]:
             await s.close()
         for p in players:
             await p.aclose()
         frames: dict[int | None, list[dict[str, Any]]] = {i: s.frames for i, s in enumerate(socks)}
         frames[None] = watcher.frames
-        return players[0].held["table_id"], frames
+        return table_id, frames, answers
 
-    async def with_bots(kind: str, seed: int) -> tuple[str, dict[int | None, list[dict[str, Any]]]]:
+    async def with_bots(kind: str, seed: int) -> Played:
         """One person (seat 0) and three of the server's bots, and a spectator."""
         me = await Player(server, f"Só{seed}").register()
         bot = {"type": "bot", "kind": kind}
@@ -114,10 +154,11 @@ def test_no_frame_reveals_a_hidden_card(server):
         watcher = await spectate(server, me.held["table_id"])
         await play_randomly([sock], random.Random(seed), signals=0.1)
         await watcher.until(lambda m: m.get("v") == sock.version)
+        answers = await http_answers(me, me.held["table_id"], over=True)
         await sock.close()
         await watcher.close()
         await me.aclose()
-        return me.held["table_id"], {0: sock.frames, None: watcher.frames}
+        return me.held["table_id"], {0: sock.frames, None: watcher.frames}, answers
 
     async def body():
         people = [one(RULES[i % len(RULES)], i) for i in range(9)]
@@ -126,13 +167,34 @@ def test_no_frame_reveals_a_hidden_card(server):
 
     played = run(body())
     store = Store(server.db_url)
-    total = sum(check_table(store, table_id, frames) for table_id, frames in played)
+    total = sum(check_table(store, table_id, frames, answers) for table_id, frames, answers in played)
     assert total > 9 * 5 * 10
 
-    # the check itself catches a leak: slip an opponent's card into one frame
-    table_id, frames = played[0]
+    # the check itself catches a leak: slip an opponent's card into one frame...
+    table_id, frames, answers = played[0]
     snapshot = next(f for f in frames[0] if f["type"] == "snapshot")
     opponent = next(f for f in frames[1] if f["type"] == "snapshot")["view"]["hand"]
     forged = {**frames, 0: [{**snapshot, "events": [{"type": "card_played", "card": opponent[0]}]}]}
     with pytest.raises(AssertionError, match="sent to 0"):
         check_table(store, table_id, forged)
+    # ...a finished match's deal into its public record...
+    record = match_record(store, table_id)
+    with pytest.raises(AssertionError, match="HTTP answer"):
+        check_table(store, table_id, frames, [*answers, record])
+    # ...or the secret, in any spelling, anywhere
+    secret = store.rows(select(tables).where(tables.c.id == table_id))[0]["deal_secret"]
+    for spelling in secret_spellings(secret):
+        with pytest.raises(AssertionError, match="deal secret"):
+            check_table(store, table_id, frames, [{"table": {"id": table_id, "note": f"x{spelling}y"}}])
+
+
+def match_record(store: Store, table_id: str) -> dict[str, Any]:
+    """The full record of a stored match, hidden cards included (what the server never sends)."""
+    row = store.rows(select(tables).where(tables.c.id == table_id))[0]
+    rules = Rules.parse(json.loads(row["config"])["rules"])
+    match = Match(rules, seed=row["deal_secret"])
+    stored = store.rows(select(events).where(events.c.table_id == table_id).order_by(events.c.seq))
+    for r in stored:
+        if r["kind"] == "act":
+            match.apply(parse_action(json.loads(r["data"])["action"], rules, "action"))
+    return to_record(match)

@@ -137,6 +137,7 @@ def move(page: Any) -> bool:
 
 
 OPEN = '{"type":"open"}'
+BOT = '{"type":"bot","kind":"heuristic","level":"easy"}'
 
 
 def new_table(
@@ -197,3 +198,11 @@ def first_and_second(pages: tuple[Any, Any]) -> tuple[Any, Any]:
     """The page whose turn it is to play, then the other."""
     pages[0].wait_for_selector(".hand .hand-card.playable, .status-line:has-text('Esperando')")
     return pages if pages[0].locator(".hand .hand-card.playable").count() else pages[::-1]
+
+
+def card_turn(page: Any) -> None:
+    """Wait until this seat may play a card (a bot's truco is answered first)."""
+    page.wait_for_selector(ANY_MOVE)
+    while not page.locator(".hand .hand-card.playable").count():
+        assert move(page)
+        page.wait_for_selector(ANY_MOVE)

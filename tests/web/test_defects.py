@@ -7,12 +7,9 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.web.conftest import PHONE, first_and_second, move, new_table, one_on_one, quick_play
+from tests.web.conftest import BOT, PHONE, card_turn, first_and_second, move, new_table, one_on_one, quick_play
 
 pytestmark = pytest.mark.browser
-
-BOT = '{"type":"bot","kind":"heuristic","level":"easy"}'
-
 
 def log_of(page: Any) -> str:
     return page.locator(".log-list").inner_text()
@@ -156,11 +153,11 @@ def test_the_narration_tells_each_hand_and_survives_a_reload(new_page):
     assert sum(line.startswith("Mão 2:") for line in after) == 1
 
 
-@pytest.mark.parametrize("server_args", [("--bot-pause", "5")])
+@pytest.mark.parametrize("server_args", [("--bot-pause", "1")])
 def test_your_countdown_is_big_and_at_your_hand(new_page):
     page = new_page(PHONE, reduced_motion="reduce")
     quick_play(page)
-    page.wait_for_selector(".hand .hand-card.playable")
+    card_turn(page)
     clock = page.locator(".turn-clock")
     clock.wait_for()
     assert re.fullmatch(r"\d+ s para jogar", clock.locator(".turn-clock-text").inner_text())

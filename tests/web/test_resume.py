@@ -4,17 +4,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import TimeoutError
-from tests.web.conftest import ANY_MOVE, describe, hand_of, move, quick_play
+from tests.web.conftest import card_turn, describe, hand_of, quick_play
 
 pytestmark = pytest.mark.browser
-
-
-def card_turn(page):
-    """Wait until this seat may play a card (a bot's truco is answered first)."""
-    page.wait_for_selector(ANY_MOVE)
-    while not page.locator(".hand .hand-card.playable").count():
-        assert move(page)
-        page.wait_for_selector(ANY_MOVE)
 
 
 def table_state(page):

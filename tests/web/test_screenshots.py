@@ -1,32 +1,74 @@
-"""Screenshots of the lobby and of the table on a phone and on a desktop, kept in docs/screenshots/."""
+"""Screenshots kept in docs/screenshots/ at 390×844, 844×390 and 1440×900: the lobby, the table mid-hand,
+a truco being answered, the end of a match and the rules page."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from tests.web.conftest import ANY_MOVE, DESKTOP, PHONE, SCREENSHOTS, move, quick_play
+from tests.web.conftest import ANY_MOVE, BOT, DESKTOP, OPEN, PHONE, SCREENSHOTS, join, move, new_table, quick_play
 
 pytestmark = pytest.mark.browser
 
+SIZES = {"390x844": PHONE, "844x390": {"width": 844, "height": 390}, "1440x900": DESKTOP}
+#: a seasoned player: no tutorial tips over the table
+NO_TIPS = "localStorage.getItem('truco.prefs') || localStorage.setItem('truco.prefs', '{\"tutorial\": \"done\"}')"
 
-@pytest.mark.parametrize(("size", "viewport"), [("390x844", PHONE), ("1440x900", DESKTOP)])
-def test_lobby_and_table_screenshots(new_page, size, viewport):
-    page = new_page(viewport, device_scale_factor=1)
-    page.goto("/")
-    page.wait_for_selector("#play-now")
-    page.fill("#nickname", "Zé")
-    page.wait_for_timeout(300)  # the card fan settles
+
+def shoot(page: Any, name: str, settle_ms: int = 400) -> None:
+    """``name``-<size>.png at every size."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"lobby-{size}.png")
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(settle_ms)
+        page.screenshot(path=SCREENSHOTS / f"{name}-{size}.png")
+
+
+def test_lobby_table_end_and_rules_screenshots(new_page):
+    page = new_page(DESKTOP, device_scale_factor=1, reduced_motion="reduce")
+    page.add_init_script(NO_TIPS)
+    page.goto("/")
+    page.wait_for_selector(".history h2")
+    page.fill("#nickname", "Zé")
+    shoot(page, "lobby")
 
     quick_play(page)
     # a table worth looking at: cards on the felt and our turn to play
-    for _ in range(20):
+    for _ in range(40):
         page.wait_for_selector(ANY_MOVE)
         mine = page.locator(".hand .hand-card.playable").count()
         if mine and page.locator(".trick .played").count() >= 2 and not page.locator(".trick .settled").count():
             break
         assert move(page)
     page.wait_for_selector(".banner-text", state="detached")  # no shout over the cards
-    page.wait_for_timeout(400)  # let the last card land
-    assert page.locator(".scoreboard .team-label").first.inner_text().upper() == "NÓS"
-    page.screenshot(path=SCREENSHOTS / f"table-{size}.png")
+    assert page.locator(".scoreboard .team-label").first.text_content() == "Nós"
+    shoot(page, "table")
+
+    while move(page):
+        pass
+    page.wait_for_selector(".overlay.end .stats")
+    shoot(page, "end")
+
+    page.goto("/regras")
+    page.wait_for_selector(".rules h1")
+    shoot(page, "rules", settle_ms=200)
+
+
+@pytest.mark.parametrize("server_args", [("--bot-pause", "3")])
+def test_truco_being_answered_screenshots(new_page):
+    ana = new_page(DESKTOP, device_scale_factor=1, reduced_motion="reduce")
+    bia = new_page(DESKTOP, device_scale_factor=1, reduced_motion="reduce")
+    for page in ana, bia:
+        page.add_init_script(NO_TIPS)
+    join(bia, new_table(ana, "Ana", seats=[OPEN, BOT, BOT]), "Bia")
+    # Ana asks truco at her first turn; Bia plays when hers comes first
+    for _ in range(10):
+        ana.wait_for_selector(".hand .hand-card")
+        if ana.locator(".actions .btn-raise:enabled").count():
+            ana.click(".actions .btn-raise")
+            break
+        if bia.locator(".hand .hand-card.playable").count():
+            bia.locator(".hand .hand-card.playable").first.click()
+        ana.wait_for_timeout(500)
+    bia.wait_for_selector(".actions .btn-accept:enabled")
+    shoot(bia, "truco", settle_ms=150)

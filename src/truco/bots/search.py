@@ -46,7 +46,7 @@ from truco.engine.cards import strength_table
 #: Plays whose share of won draws is this close to the best count as equally good.
 TIE = 0.01
 #: Draws per decision, per level.
-DRAWS = {"easy": 16, "medium": 96, "hard": 240}
+DRAWS = {"easy": 16, "medium": 96, "hard": 400}
 #: The prior bluff rate of a raise, and how many observations it is worth.
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.

@@ -15,21 +15,20 @@ True
 from __future__ import annotations
 
 import hashlib
-import struct
 from collections.abc import Sequence
+from functools import cache
 from random import Random
 from typing import NamedTuple, Protocol
 
 from truco.engine.cards import DECKS, Card
 
-#: The purposes a seed draws for, each from its own derived key.
+#: The purposes a seed draws for, each from its own derived key (at most 10 ASCII characters).
 DEALS = "deals"
-FIRST_DEALER = "first dealer"
+FIRST_DEALER = "dealer"
 SIGNALS = "signals"
 
 _HEX = frozenset("0123456789abcdefABCDEF")
-_WORDS = struct.Struct(">16I")
-_SPAN = 1 << 32
+_SPAN = 1 << 128
 
 
 class Deal(NamedTuple):
@@ -60,10 +59,10 @@ def seed_bytes(seed: object) -> bytes:
 
 
 def derived_key(seed: object, purpose: str) -> bytes:
-    """The 32-byte key a seed uses for one purpose: BLAKE2b-256 keyed with
-    BLAKE2b-256 of the seed's bytes, over the purpose's name."""
-    root = hashlib.blake2b(seed_bytes(seed), digest_size=32).digest()
-    return hashlib.blake2b(purpose.encode("ascii"), key=root, digest_size=32).digest()
+    """The 32-byte key a seed uses for one purpose (deals, the first dealer, signals):
+    BLAKE2b-256 of the seed's bytes, personalised with ``"truco " + purpose``."""
+    person = ("truco " + purpose).encode("ascii")
+    return hashlib.blake2b(seed_bytes(seed), digest_size=32, person=person).digest()
 
 
 def derived_seed(seed: object, purpose: str) -> int:
@@ -72,10 +71,19 @@ def derived_seed(seed: object, purpose: str) -> int:
     return int.from_bytes(derived_key(seed, purpose)[:8], "big")
 
 
+@cache
+def falling_product(size: int, count: int) -> int:
+    """size · (size - 1) ··· (size - count + 1): the number of ways to fill ``count`` positions from ``size`` items."""
+    product = 1
+    for i in range(count):
+        product *= size - i
+    return product
+
+
 class Draws:
     """Uniform draws for item ``number`` of a purpose: the words of the blocks
     ``BLAKE2b-512(key=purpose key, "<number>/<block>")``, block 0, 1, ..., each
-    read as sixteen big-endian 32-bit words, and rejection sampling.
+    read as four big-endian 128-bit words, and rejection sampling.
 
     >>> d = Draws(derived_key(7, DEALS), 0)
     >>> all(0 <= d.below(40) < 40 for _ in range(100))
@@ -86,33 +94,33 @@ class Draws:
         self.key = key
         self.number = number
         self.block = 0
-        self.words: tuple[int, ...] = ()
-        self.at = 0
-
-    def _refill(self) -> None:
-        data = f"{self.number}/{self.block}".encode("ascii")
-        self.words = _WORDS.unpack(hashlib.blake2b(data, key=self.key, digest_size=64).digest())
-        self.block += 1
-        self.at = 0
+        self.digest = b""
+        self.at = 64
 
     def below(self, n: int) -> int:
-        """A uniform integer in 0..n-1: the next word below the largest multiple
-        of n under 2**32 (the words at or above it are skipped), modulo n."""
+        """A uniform integer in 0..n-1 (n at most 2**128): the next word below the
+        largest multiple of n under 2**128 (the words at or above it are skipped), modulo n."""
         limit = _SPAN - _SPAN % n
         while True:
-            if self.at == len(self.words):
-                self._refill()
-            w: int = self.words[self.at]
-            self.at += 1
+            if self.at == 64:
+                data = f"{self.number}/{self.block}".encode("ascii")
+                self.digest = hashlib.blake2b(data, key=self.key, digest_size=64).digest()
+                self.block += 1
+                self.at = 0
+            w = int.from_bytes(self.digest[self.at : self.at + 16], "big")
+            self.at += 16
             if w < limit:
                 return w % n
 
     def shuffle(self, items: list[Card], count: int) -> None:
         """Fisher–Yates from the front: positions 0..count-1 of ``items`` get a
-        uniform draw without replacement of its elements."""
+        uniform draw without replacement of its elements. One draw below
+        size·(size-1)···(size-count+1) gives every step's index at once, in mixed radix."""
         size = len(items)
+        r = self.below(falling_product(size, count))
         for i in range(count):
-            j = i + self.below(size - i)
+            r, step = divmod(r, size - i)
+            j = i + step
             items[i], items[j] = items[j], items[i]
 
 
@@ -154,9 +162,15 @@ class SeededDeals:
         self.deck = deck
         self.players = players
         self._key = derived_key(seed, DEALS)
-        #: the first dealer, drawn (sorteado) from the seed's own key for it
-        self.first_dealer = Draws(derived_key(seed, FIRST_DEALER), 0).below(players)
+        self._first_dealer = -1
         self._cache: list[Deal] = []
+
+    @property
+    def first_dealer(self) -> int:
+        """The first dealer, drawn (sorteado) with its own key when first asked for."""
+        if self._first_dealer < 0:
+            self._first_dealer = Draws(derived_key(self.seed, FIRST_DEALER), 0).below(self.players)
+        return self._first_dealer
 
     def get(self, number: int) -> Deal | None:
         while len(self._cache) <= number:

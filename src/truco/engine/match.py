@@ -2,11 +2,11 @@
 
 >>> from truco.engine import Match, Rules
 >>> m = Match(Rules(), seed=1)
->>> m.to_act()
-[2]
->>> events = m.apply(m.legal_actions(2)[0])
+>>> m.to_act()  # seed 1 draws seat 0 to deal first: seat 1 leads
+[1]
+>>> events = m.apply(m.legal_actions(1)[0])
 >>> type(events[0]).__name__, m.to_act()
-('CardPlayed', [3])
+('CardPlayed', [2])
 
 Inside, cards are small integers and each hand precomputes its strength
 table, so ``legal_actions`` and ``apply`` stay cheap enough to be the inner

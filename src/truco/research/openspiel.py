@@ -25,7 +25,9 @@ Game parameters: every rule option of the engine (``profile``, ``players``,
   above truco); a research restriction that only removes the raise action;
 - ``cover`` (true): false removes covered plays (another restriction);
 - ``cards`` (""): deal only from these cards (record names, comma-separated),
-  e.g. a tiny deck that a solver can traverse; empty means the rules' deck.
+  e.g. a tiny deck that a solver can traverse; empty means the rules' deck;
+- ``vira`` (""): every hand's vira is this card (one of the deck), and only the
+  hands are dealt.
 """
 
 from __future__ import annotations
@@ -71,7 +73,14 @@ _RULE_DEFAULTS: dict[str, Any] = {
     "rotation": "clockwise",
     "tied_trick_leader": "first_tied_card",
 }
-PARAMETERS: dict[str, Any] = {**_RULE_DEFAULTS, "hand_only": False, "max_raises": -1, "cover": True, "cards": ""}
+PARAMETERS: dict[str, Any] = {
+    **_RULE_DEFAULTS,
+    "hand_only": False,
+    "max_raises": -1,
+    "cover": True,
+    "cards": "",
+    "vira": "",
+}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_truco",
@@ -109,6 +118,8 @@ class Variant:
     hand_only: bool
     max_raises: int
     cover: bool
+    #: the fixed vira, or None: drawn with the hands
+    vira: int | None = None
 
     @staticmethod
     def of(params: dict[str, Any]) -> Variant:
@@ -121,7 +132,14 @@ class Variant:
             if len(cards) < 3 * rules.players + 1:
                 raise ValueError(f"{len(cards)} cards cannot deal {rules.players} hands and a vira")
             deck = cards
-        return Variant(rules, deck, bool(params["hand_only"]), int(params["max_raises"]), bool(params["cover"]))
+        vira = None
+        if params["vira"]:
+            vira = parse_card(params["vira"])
+            if vira not in deck:
+                raise ValueError(f"the vira {params['vira']} is not one of the cards dealt from")
+            deck = tuple(c for c in deck if c != vira)
+        flags = bool(params["hand_only"]), int(params["max_raises"]), bool(params["cover"])
+        return Variant(rules, deck, *flags, vira)
 
 
 class TrucoGame(pyspiel.Game):
@@ -218,6 +236,8 @@ class Table:
             return
         self.dealing.append(outcome)
         n = rules.players
+        if len(self.dealing) == 3 * n and self.variant.vira is not None:
+            self.dealing.append(self.variant.vira)
         if len(self.dealing) < 3 * n + 1:
             return
         c = self.dealing

@@ -303,6 +303,16 @@ const PT = {
   replay_as_seat: "Você revê suas próprias cartas, como as tinha na mão.",
   rules_title: "Como jogar Truco Paulista",
   rules_link: "Regras completas",
+  tutorial: "Dicas para a primeira partida",
+  tut_vira: "A vira é {vira}: a manilha é o {rank}, logo acima. Os quatro {rank} ganham de todas as cartas; entre eles, ♦ < ♠ < ♥ < ♣ (o zap).",
+  tut_fixed: "Nesta mesa as manilhas são fixas: 4♣ > 7♥ > A♠ > 7♦ ganham de todas as outras cartas.",
+  tut_play: "Sua vez: toque numa carta (ou arraste-a para a mesa, ou tecle 1, 2 ou 3). As cartas que brilham são as que você pode jogar.",
+  tut_trick: "A carta mais forte leva a vaza. Quem ganhar 2 das 3 vazas leva a mão; as bolinhas no placar mostram as vazas.",
+  tut_truco: "Com cartas boas, peça TRUCO antes de jogar: a mão passa a valer 3. Eles podem aceitar, correr (você marca 1) ou pedir SEIS.",
+  tut_answer: "Pediram aumento! Aceite para jogar valendo mais, corra para entregar a mão pelo valor de antes, ou aumente você.",
+  tut_eleven: "Mão de onze: a dupla com 11 vê as cartas do parceiro e decide se joga valendo 3 ou foge (os outros marcam 1). Não há truco nesta mão.",
+  tut_ok: "Entendi",
+  tut_skip: "Pular dicas",
 };
 
 const EN = {
@@ -600,6 +610,16 @@ const EN = {
   replay_as_seat: "You see your own cards as you held them.",
   rules_title: "How to play Truco Paulista",
   rules_link: "Full rules",
+  tutorial: "Tips for your first match",
+  tut_vira: "The vira is {vira}: the manilha is {rank}, the rank just above. The four {rank}s beat every card; among them ♦ < ♠ < ♥ < ♣ (the zap).",
+  tut_fixed: "At this table the manilhas are fixed: 4♣ > 7♥ > A♠ > 7♦ beat every other card.",
+  tut_play: "Your turn: tap a card (or drag it onto the table, or press 1, 2 or 3). The glowing cards are the ones you may play.",
+  tut_trick: "The strongest card takes the trick. Winning 2 of the 3 tricks wins the hand; the dots on the scoreboard show the tricks.",
+  tut_truco: "With good cards, ask TRUCO before playing: the hand becomes worth 3. They may accept, run (you score 1) or ask SIX.",
+  tut_answer: "They raised! Accept to play for more, run to give up the hand at its old value, or raise yourself.",
+  tut_eleven: "Hand of eleven: the team on 11 sees the partner's cards and decides to play for 3 or flee (the others score 1). No truco in this hand.",
+  tut_ok: "Got it",
+  tut_skip: "Skip tips",
 };
 
 const ES = {
@@ -897,6 +917,16 @@ const ES = {
   replay_as_seat: "Ves tus propias cartas como las tenías.",
   rules_title: "Cómo se juega al Truco Paulista",
   rules_link: "Reglas completas",
+  tutorial: "Consejos para la primera partida",
+  tut_vira: "La vira es {vira}: la manilla es el {rank}, justo encima. Los cuatro {rank} ganan a todas; entre ellos ♦ < ♠ < ♥ < ♣ (el zap).",
+  tut_fixed: "En esta mesa las manillas son fijas: 4♣ > 7♥ > A♠ > 7♦ ganan a todas las demás.",
+  tut_play: "Tu turno: toca una carta (o arrástrala a la mesa, o pulsa 1, 2 o 3). Las cartas que brillan son las que puedes jugar.",
+  tut_trick: "La carta más fuerte se lleva la baza. Quien gana 2 de las 3 bazas gana la mano; los puntos del marcador muestran las bazas.",
+  tut_truco: "Con buenas cartas, pide TRUCO antes de jugar: la mano pasa a valer 3. Pueden querer, no querer (sumas 1) o pedir SEIS.",
+  tut_answer: "¡Subieron! Acepta para jugar por más, no quieras para entregar la mano por el valor anterior, o sube tú.",
+  tut_eleven: "Mano de once: la pareja con 11 ve las cartas del compañero y decide si juega por 3 o huye (los otros suman 1). No hay truco en esta mano.",
+  tut_ok: "Entendido",
+  tut_skip: "Saltar consejos",
 };
 
 export const LANGUAGES = { "pt-BR": "Português", en: "English", es: "Español" };

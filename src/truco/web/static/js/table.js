@@ -13,6 +13,7 @@ import { GESTURES, gestureSVG } from "./gestures.js";
 import { cardShort, cardText, t, tOr } from "./i18n.js";
 import { callName, narrate, tSide } from "./narrate.js";
 import { HandRecord, matchStats } from "./recap.js";
+import { Tutorial } from "./tutorial.js";
 import { prefs } from "./prefs.js";
 import { shout, play as sound } from "./sound.js";
 
@@ -84,6 +85,7 @@ export class TableScreen {
     // the events of the hand under way, for its recap; the recap shown (until the next card)
     this.record = new HandRecord();
     this.recap = null;
+    this.tutorial = new Tutorial();
     // the match's statistics once it is over: undefined before they are asked for, null while they load
     this.stats = undefined;
     // set when the server closed this table's connection for good: "not_found", "bad_invite", "replaced"...
@@ -441,7 +443,8 @@ export class TableScreen {
     e.banner = h("div", { class: "banner", "aria-live": "assertive" });
     e.recap = h("div", { class: "recap-slot", "aria-live": "polite" });
     e.center = h("div", { class: "center" }, e.trick, e.recap);
-    e.felt.append(e.center, e.vira, e.banner);
+    e.coach = h("div", { class: "coach-slot" });
+    e.felt.append(e.center, e.vira, e.banner, e.coach);
     e.status = h("div", { class: "status-line", role: "status", "aria-live": "polite" });
     e.actions = h("div", { class: "actions", role: "toolbar", "aria-label": t("your_turn") });
     e.hand = h("div", { class: "hand", role: "group", "aria-label": t("your_hand") });
@@ -609,6 +612,13 @@ export class TableScreen {
     }, 8000);
   }
 
+  /** The first-match tutorial's tip, for a seated player. */
+  renderCoach() {
+    if (!this.el) return;
+    const seated = this.mySeat() !== null && !this.replay;
+    fill(this.el.coach, seated ? this.tutorial.render(this.view, (type) => this.legal(type), () => this.renderCoach()) : null);
+  }
+
   renderRecap() {
     if (!this.el) return;
     const r = this.recap;
@@ -632,6 +642,7 @@ export class TableScreen {
     this.renderTrick();
     this.renderRecap();
     this.renderVira();
+    this.renderCoach();
     this.renderMe();
     this.renderSide();
     this.renderOverlay();

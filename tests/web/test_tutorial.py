@@ -1,0 +1,29 @@
+"""The first-match tutorial: tips with the real cards of the hand, one at a time, skipped for good."""
+
+from __future__ import annotations
+
+import pytest
+from tests.web.conftest import PHONE, quick_play
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("server_args", [("--bot-pause", "0.5")])
+def test_the_first_match_walks_a_new_player_through_a_hand(new_page):
+    page = new_page(PHONE, reduced_motion="reduce")
+    quick_play(page)
+    coach = page.locator(".coach")
+    vira = page.locator(".vira-box .vira").get_attribute("aria-label")
+    assert coach.inner_text().startswith(f"A vira é {page.locator('.vira-box .manilha-label strong').inner_text()}")
+    assert vira and page.locator(".coach .coach-card svg").count() == 5, "the vira and the four manilhas, drawn"
+    page.get_by_role("button", name="Entendi").click()
+    page.wait_for_selector('.coach:has-text("Sua vez")')
+    # the tip never covers the hand
+    tip, hand = page.locator(".coach").bounding_box(), page.locator(".hand").bounding_box()
+    assert tip["y"] + tip["height"] <= hand["y"]
+    page.get_by_role("button", name="Pular dicas").click()
+    page.wait_for_selector(".coach", state="detached")
+    page.reload()
+    page.wait_for_selector(".hand .hand-card")
+    page.wait_for_timeout(300)
+    assert page.locator(".coach").count() == 0, "skipped for good on this device"
