@@ -61,10 +61,14 @@ def test_register_play_ranked_and_see_the_rating_change(new_page, server):
         cookie = next(c for c in page.context.cookies() if c["name"] == "truco_token")
         assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and cookie["value"].startswith("s.")
         assert page.evaluate("document.cookie") == "", "page scripts cannot read the session"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for page in pages:
         page.goto("/ranked")
         page.select_option("#ranked-mode", "paulista-2v2")
         page.click("#queue-join")
+        if page is pages[0]:
+            page.wait_for_selector(".queue-status p")
+            page.screenshot(path=SCREENSHOTS / "ranked-queue-1440x900.png")
     for page in pages:
         page.wait_for_url(re.compile(r"/t/"), timeout=30_000)
         page.wait_for_selector(".hand .hand-card")
@@ -76,6 +80,8 @@ def test_register_play_ranked_and_see_the_rating_change(new_page, server):
 
     changes = httpx.get(f"{server.url}/api/tables/{table_id}/ratings").json()["changes"]
     assert sorted(c["nickname"] for c in changes) == sorted(NAMES)
+    pages[0].wait_for_selector(".rating-changes li")
+    pages[0].screenshot(path=SCREENSHOTS / "ranked-end-1440x900.png")
     for page in pages:
         page.wait_for_selector(".rating-changes li")
         lines = page.locator(".rating-changes li").all_inner_texts()
@@ -92,7 +98,6 @@ def test_register_play_ranked_and_see_the_rating_change(new_page, server):
     after = next(c["after"] for c in changes if c["nickname"] == winner)
     assert page.locator("#rating-paulista-2v2 .rating-number").inner_text() == f"{after}?"
 
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     loser = next(c["nickname"] for c in changes if c["delta"] < 0)
     fan = pages[NAMES.index(loser)]
     fan.goto(f"/u/{winner}")
