@@ -105,6 +105,15 @@ def test_register_play_ranked_and_see_the_rating_change(new_page, server):
     fan.wait_for_selector('#follow:text-is("Deixar de seguir")')
     fan.goto(f"/u/{loser}")
     assert fan.locator(".profile-friends li").inner_text().startswith(winner)
+    # an account follows an invitation link and sits as itself (no guest is made in its name)
+    create = """(spec) => fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
+                                              body: JSON.stringify(spec)}).then((r) => r.json())"""
+    held = page.evaluate(create, {"seats": [{"type": "me"}, {"type": "open"}], "rules": {"players": 2}})
+    fan.goto(held["invite"])
+    assert fan.locator("#join-nickname").input_value() == loser
+    fan.click("#join-submit")
+    fan.wait_for_selector(f'.seat-bottom .nick:text-is("{loser}")')
+
     for size, viewport in (("390x844", PHONE), ("1440x900", DESKTOP)):
         page.set_viewport_size(viewport)
         page.goto(f"/u/{winner}")

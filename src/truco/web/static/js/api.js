@@ -32,7 +32,7 @@ export const api = {
 
 /** The guest or account behind this browser (an account's session is an HttpOnly cookie), or null. */
 export async function whoAmI() {
-  if (!localStorage.getItem("truco.token") && !localStorage.getItem("truco.account")) return null;
+  if (!localStorage.getItem("truco.token") && !hasAccount()) return null;
   try {
     return await api.get("/api/me");
   } catch (e) {
@@ -51,6 +51,11 @@ export async function becomeGuest(nickname) {
   prefs.nickname = me.nickname;
   savePrefs();
   return me;
+}
+
+/** Whether an account's session (an HttpOnly cookie) speaks for this browser. */
+export function hasAccount() {
+  return localStorage.getItem("truco.account") === "1";
 }
 
 export function token() {

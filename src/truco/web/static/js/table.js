@@ -4,7 +4,7 @@
 // actions...), the clock, the signals table of this team and the chat. The client decides no rule: it offers
 // exactly the actions in ``view.legal``.
 
-import { api, becomeGuest, heldSeat, rememberSeat, token } from "./api.js";
+import { api, becomeGuest, hasAccount, heldSeat, rememberSeat, token } from "./api.js";
 import { ratingLines } from "./ranked.js";
 import { backSVG, cardSVG } from "./cards.js";
 import { TableConnection } from "./conn.js";
@@ -1117,7 +1117,7 @@ export class TableScreen {
           const nickname = input.value.trim();
           if (!nickname) return;
           try {
-            if (!token() || prefs.nickname !== nickname) await becomeGuest(nickname);
+            if ((!token() && !hasAccount()) || prefs.nickname !== nickname) await becomeGuest(nickname);
             const held = await api.post(`/api/tables/${encodeURIComponent(this.tableId)}/join`, this.invite ? { invite: this.invite } : {});
             rememberSeat(held);
             this.navigate(location.pathname + location.search);
