@@ -23,7 +23,7 @@ import json
 import time
 from typing import Any
 
-from truco.arena import PairSpec, panel_report, report, run, run_panel
+from truco.arena import PANEL_HEADER, PairSpec, panel_row, panel_title, report, run, run_panel
 
 
 def verdict(ok: bool) -> str:
@@ -49,8 +49,9 @@ def times(summary: dict[str, Any], bot: str, p95: float, p99: float | None = Non
 
 def panel(pairs: int, jobs: int, seed: int) -> dict[str, Any]:
     start = time.perf_counter()
-    result = run_panel("search", pairs, jobs, seed)
-    print(panel_report(result), f"\n({time.perf_counter() - start:.0f} s)")
+    print(panel_title("search", "paulista", seed), PANEL_HEADER, sep="\n", flush=True)
+    result = run_panel("search", pairs, jobs, seed, progress=False, on_row=lambda r: print(panel_row(r), flush=True))
+    print(f"({time.perf_counter() - start:.0f} s)")
     for row in result["rows"]:
         want, want_low = {"search1": (0.60, 0.55), "random": (0.97, None)}.get(row["opponent"], (0.65, 0.60))
         check(f"search beats {row['opponent']}", row["win_rate_a"], row["ci95"][0], want, want_low)
@@ -61,7 +62,7 @@ def panel(pairs: int, jobs: int, seed: int) -> dict[str, Any]:
 def duel(a: str, b: str, rules: Any, pairs: int, jobs: int, seed: int, want: float) -> dict[str, Any]:
     start = time.perf_counter()
     s = run(PairSpec(a, b, rules, seed), pairs, jobs)
-    print(report(s), f"\n({time.perf_counter() - start:.0f} s)")
+    print(report(s), f"\n({time.perf_counter() - start:.0f} s)", flush=True)
     check(f"{a} beats {b} ({json.dumps(rules)})", s["win_rate_a"], s["ci95"][0], want)
     times(s, "search:medium", 150, 400)
     times(s, "search:hard", 400)

@@ -9,6 +9,8 @@ receiving its step (the broadcast, sent to the four seats at once) and to its ac
     python bench/server.py --tables 50 --duration 20            # 200 connections
     python bench/server.py --tables 1000 --duration 60 --procs 2   # the issue's target
     python bench/server.py --tables 200 --think 0 --duration 20    # the highest action rate
+    python bench/server.py --tables 1000 --bots 1 --bot search:medium   # three people and a bot per table
+    python bench/server.py --tables 50 --replay-clients 6          # people while others loop on a replay
 
 It starts ``truco serve`` on a free loopback port with a fresh SQLite file
 (or uses ``--url`` of a running server) and prints the figures.
@@ -43,6 +45,8 @@ class Stats:
         self.ack_ms: list[float] = []
         self.actions = 0
         self.illegal = 0
+        self.stale = 0
+        self.replays = 0
         self.errors: list[str] = []
         self.matches = 0
         self.connected = 0
@@ -55,6 +59,7 @@ class Person:
     def __init__(self, ws: Any, think: float, stats: Stats, rng: random.Random, measure_from: float) -> None:
         self.ws, self.think, self.stats, self.rng, self.measure_from = ws, think, stats, rng, measure_from
         self.view: dict[str, Any] | None = None
+        self.version = 0
         self.sent: dict[str, float] = {}
         self.timer: asyncio.TimerHandle | None = None
         self.step_from: float | None = None
@@ -80,7 +85,7 @@ class Person:
         action = dict(self.rng.choice(self.view["legal"]))
         action.pop("seat")
         self.sent[cid] = self.step_from = time.perf_counter()
-        self.send({"type": "act", "id": cid, "action": action})
+        self.send({"type": "act", "id": cid, "action": action, "v": self.version})
 
     def send(self, msg: dict[str, Any]) -> None:
         future = asyncio.ensure_future(self.ws.send(json.dumps(msg)))
@@ -98,6 +103,7 @@ class Person:
         kind = msg["type"]
         measured = time.monotonic() >= self.measure_from
         if kind in ("step", "snapshot"):
+            self.version = msg["v"]
             if msg.get("view") is not None:
                 if self.step_from is not None and kind == "step" and measured:
                     self.stats.step_ms.append((time.perf_counter() - self.step_from) * 1000)
@@ -122,8 +128,10 @@ class Person:
         elif kind == "error":
             self.sent.pop(msg.get("id"), None)
             self.step_from = None
-            if msg["code"] == "illegal":
-                self.stats.illegal += 1  # a partner's answer settled the question first
+            if msg["code"] == "stale":
+                self.stats.stale += 1  # a partner's answer settled the question first
+            elif msg["code"] == "illegal":
+                self.stats.illegal += 1
             else:
                 self.stats.errors.append(msg["code"])
             self.arm()
@@ -160,23 +168,27 @@ async def player(
             held = person.next
 
 
-async def seat_tables(url: str, tables: int, concurrency: int = 50) -> list[tuple[str, dict[str, Any]]]:
-    """Create ``tables`` tables of four guests; return (token, held seat) for every player."""
+async def seat_tables(
+    url: str, tables: int, bots: int = 0, bot: dict[str, str] | None = None, concurrency: int = 50
+) -> list[list[tuple[str, dict[str, Any]]]]:
+    """Create ``tables`` tables of ``4 - bots`` guests and ``bots`` bots (in the last seats);
+    return, per table, (token, held seat) for every person."""
     limit = asyncio.Semaphore(concurrency)
+    people = 4 - bots
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
 
         async def guest(name: str) -> str:
             async with limit:
                 r = await http.post("/api/guest", json={"nickname": name})
-                return r.json()["token"]
+                return str(r.json()["token"])
 
         async def table(i: int) -> list[tuple[str, dict[str, Any]]]:
-            tokens = [await guest(f"b{i}s{s}") for s in range(4)]
-            seats = [{"type": "me"}] + [{"type": "open"}] * 3
+            tokens = [await guest(f"b{i}s{s}") for s in range(people)]
+            seats = [{"type": "me"}] + [{"type": "open"}] * (people - 1) + [{"type": "bot", **(bot or {})}] * bots
             async with limit:
                 held = (await http.post("/api/tables", json={"seats": seats}, headers=auth(tokens[0]))).json()
             out = [(tokens[0], held)]
-            for s in (1, 2, 3):
+            for s in range(1, people):
                 async with limit:
                     r = await http.post(
                         f"/api/tables/{held['table_id']}/join", json={"seat": s}, headers=auth(tokens[s])
@@ -184,8 +196,59 @@ async def seat_tables(url: str, tables: int, concurrency: int = 50) -> list[tupl
                 out.append((tokens[s], r.json()))
             return out
 
-        groups = await asyncio.gather(*(table(i) for i in range(tables)))
-    return [p for g in groups for p in g]
+        return list(await asyncio.gather(*(table(i) for i in range(tables))))
+
+
+async def finished_table(url: str) -> str:
+    """A match played to the end by four random people, as fast as they can: its table id."""
+    groups = await seat_tables(url, 1)
+    ws_base = url.replace("http", "ws", 1)
+    rng = random.Random(1)
+    socks = []
+    for token, held in groups[0]:
+        ws = await websockets.connect(f"{ws_base}/ws/tables/{held['table_id']}", max_size=None)
+        await ws.send(json.dumps({"type": "hello", "token": token, "seat_secret": held["seat_secret"]}))
+        socks.append(ws)
+
+    async def play(ws: Any) -> None:
+        n = 0
+        async for raw in ws:
+            msg = json.loads(raw)
+            view = msg.get("view")
+            if view is None:
+                continue
+            if view["phase"] == "over":
+                return
+            if view["legal"]:
+                n += 1
+                action = {k: v for k, v in rng.choice(view["legal"]).items() if k != "seat"}
+                await ws.send(json.dumps({"type": "act", "id": n, "action": action, "v": msg["v"]}))
+
+    await asyncio.gather(*(play(ws) for ws in socks))
+    for ws in socks:
+        await ws.close()
+    return str(groups[0][0][1]["table_id"])
+
+
+def run_replays(url: str, table_id: str, clients: int, seconds: float, out: Any) -> None:
+    """``clients`` anonymous clients asking for the replay of ``table_id`` in a loop for ``seconds``."""
+
+    async def main() -> int:
+        until = time.monotonic() + seconds
+        done = 0
+
+        async def loop() -> None:
+            nonlocal done
+            async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+                while time.monotonic() < until:
+                    r = await http.get(f"/api/tables/{table_id}/replay")
+                    r.raise_for_status()
+                    done += 1
+
+        await asyncio.gather(*(loop() for _ in range(clients)))
+        return done
+
+    out.put({"replays": asyncio.run(main())})
 
 
 def auth(token: str) -> dict[str, str]:
@@ -219,7 +282,8 @@ def run_clients(
 
     s = asyncio.run(main())
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    figures = {k: getattr(s, k) for k in ("step_ms", "ack_ms", "actions", "illegal", "errors", "matches", "connected")}
+    names = ("step_ms", "ack_ms", "actions", "illegal", "stale", "errors", "matches", "connected")
+    figures = {k: getattr(s, k) for k in names}
     out.put({**figures, "cpu": usage.ru_utime + usage.ru_stime})
 
 
@@ -250,7 +314,13 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=1, help="client processes")
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--db", help="database URL of the started server (default: a fresh SQLite file)")
+    parser.add_argument("--bots", type=int, default=0, help="seats of each table played by a bot (0-3)")
+    parser.add_argument("--bot", default="search:medium", help="the bots in those seats, kind:level")
+    parser.add_argument("--bot-workers", type=int, help="the server's bot processes (default: its own choice)")
+    parser.add_argument("--replay-clients", type=int, default=0, help="clients looping on a finished match's replay")
     args = parser.parse_args()
+    kind, _, level = args.bot.partition(":")
+    bot = {"kind": kind, "level": level or "medium"}
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
@@ -262,6 +332,10 @@ def main() -> None:
         url = f"http://127.0.0.1:{port}"
         db = args.db or f"sqlite:///{Path(tmp.name) / 'bench.sqlite3'}"
         cmd = [sys.executable, "-m", "truco", "serve", "--port", str(port), "--db", db, "--log-level", "warning"]
+        # every simulated person comes from this one address: no rate limit applies to it
+        cmd += ["--rate-limits", json.dumps({k: [10**9, 10**9] for k in ("guest", "table", "join", "connect")})]
+        if args.bot_workers:
+            cmd += ["--bot-workers", str(args.bot_workers)]
         server = subprocess.Popen(cmd, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard)))
         for _ in range(300):
             try:
@@ -271,23 +345,34 @@ def main() -> None:
                 time.sleep(0.1)
     try:
         t0 = time.monotonic()
-        seats = asyncio.run(seat_tables(url, args.tables))
-        print(f"{args.tables} tables, {len(seats)} players seated in {time.monotonic() - t0:.1f} s", flush=True)
+        groups = asyncio.run(seat_tables(url, args.tables, args.bots, bot))
+        people = sum(len(g) for g in groups)
+        print(f"{args.tables} tables, {people} people seated in {time.monotonic() - t0:.1f} s", flush=True)
         out: Any = multiprocessing.Queue()
-        # a table's four players stay in one process: seats are grouped by table, 4 in a row
-        shares = [[] for _ in range(args.procs)]
-        for i in range(0, len(seats), 4):
-            shares[(i // 4) % args.procs].extend(seats[i : i + 4])
+        # a table's people stay in one process
+        shares: list[list[tuple[str, dict[str, Any]]]] = [[] for _ in range(args.procs)]
+        for i, group in enumerate(groups):
+            shares[i % args.procs].extend(group)
         procs = [
             multiprocessing.Process(target=run_clients, args=(url, share, args.think, args.warmup, args.duration, out))
             for share in shares
         ]
+        replays: Any = multiprocessing.Queue()
+        if args.replay_clients:
+            replayed = asyncio.run(finished_table(url))
+            procs.append(
+                multiprocessing.Process(
+                    target=run_replays,
+                    args=(url, replayed, args.replay_clients, args.warmup + args.duration, replays),
+                )
+            )
         start = time.monotonic()
         for p in procs:
             p.start()
         time.sleep(args.warmup)
         cpu0 = cpu_seconds(server.pid) if server else 0.0
-        results = [out.get() for _ in procs]
+        results = [out.get() for _ in shares]
+        replayed_n = replays.get()["replays"] if args.replay_clients else 0
         for p in procs:
             p.join()
         elapsed = time.monotonic() - start - args.warmup
@@ -320,7 +405,12 @@ def main() -> None:
         )
     print(f"server CPU: {cpu:.1f} s over {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
     print(f"client CPU: {sum(r['cpu'] for r in results):.1f} s in {args.procs} process(es), connecting included")
-    print(f"races lost (illegal, a partner answered first): {sum(r['illegal'] for r in results)}")
+    print(f"races lost (stale: someone settled the question first): {sum(r['stale'] for r in results)}")
+    print(f"illegal actions: {sum(r['illegal'] for r in results)}")
+    if args.bots:
+        print(f"bots: {args.bots} per table ({args.bot}), thinking in the server's worker processes")
+    if args.replay_clients:
+        print(f"replays served to {args.replay_clients} looping clients: {replayed_n} ({replayed_n / elapsed:.0f}/s)")
     print(f"errors: {len(errors)} {sorted(set(errors))[:10]}")
 
 

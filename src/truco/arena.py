@@ -28,19 +28,22 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 from typing import Any
 
-from truco.bots import BOT_KINDS, LEVELS, PANEL, make_bot
+from truco.bots import BOT_KINDS, LEVELS, PANEL, Bot, make_bot
 from truco.engine import Match, Rules, SeededDeals, to_record, view
 from truco.engine.deals import derived_seed
 from truco.engine.events import HandEnded, RaiseAccepted, RaiseAsked
 
 #: A seat's bot: (kind, level).
 BotSpec = tuple[str, str]
+
+#: Bots from outside ``truco.bots``, imported only when a team names them: kind -> (module, factory(level, seed)).
+EXTERNAL_BOTS = {"openspiel-ismcts": ("truco.research.arena", "make_ismcts_bot")}
 
 #: Actions after which a game is abandoned as broken (a real match takes a few hundred).
 MAX_ACTIONS = 20_000
@@ -52,8 +55,9 @@ def parse_team(spec: str, default_level: str = "medium") -> tuple[BotSpec, ...]:
     for part in spec.split("+"):
         kind, _, level = part.strip().partition(":")
         level = level or default_level
-        if kind not in BOT_KINDS:
-            raise ValueError(f"unknown bot {kind!r} in {spec!r} (known: {', '.join(BOT_KINDS)})")
+        if kind not in BOT_KINDS and kind not in EXTERNAL_BOTS:
+            known = ", ".join((*BOT_KINDS, *EXTERNAL_BOTS))
+            raise ValueError(f"unknown bot {kind!r} in {spec!r} (known: {known})")
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r} in {spec!r} (known: {', '.join(LEVELS)})")
         out.append((kind, level))
@@ -84,6 +88,16 @@ def seat_bots(team: tuple[BotSpec, ...], players: int) -> list[BotSpec]:
     return [team[i % len(team)] for i in range(players // 2)]
 
 
+def seat_bot(kind: str, level: str, seed: int) -> Bot:
+    """One of ours (``make_bot``) or, imported on first use, an external one (``EXTERNAL_BOTS``)."""
+    if kind in EXTERNAL_BOTS:
+        import importlib
+
+        module, factory = EXTERNAL_BOTS[kind]
+        return getattr(importlib.import_module(module), factory)(level, seed)  # type: ignore[no-any-return]
+    return make_bot(kind, level, seed)
+
+
 def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
     """Game ``game`` (0: A sits at the even seats, 1: A at the odd seats) of pair ``pair``."""
     rules = Rules.parse(spec.rules)
@@ -91,11 +105,10 @@ def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
     a_team = game  # the engine team (seat parity) of A
     seats: dict[int, BotSpec] = {}
     for engine_team in (0, 1):
-        bots = seat_bots(teams[0] if engine_team == a_team else teams[1], rules.players)
-        for i, bot in enumerate(bots):
+        for i, bot in enumerate(seat_bots(teams[0] if engine_team == a_team else teams[1], rules.players)):
             seats[engine_team + 2 * i] = bot
     bots = {
-        s: make_bot(kind, level, Random(f"{spec.seed}:{pair}:{game}:{s}").getrandbits(32))
+        s: seat_bot(kind, level, Random(f"{spec.seed}:{pair}:{game}:{s}").getrandbits(32))
         for s, (kind, level) in seats.items()
     }
     deals = SeededDeals(derived_seed(spec.seed, f"pair {pair}"), rules.deck, rules.players)
@@ -287,10 +300,19 @@ def report(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def run_panel(a: str, pairs: int, jobs: int = 1, seed: int = 0, rules: Any = "paulista", level: str = "medium",
-              progress: bool = True) -> dict[str, Any]:  # fmt: skip
-    """``a`` against every member of the sparring panel (``truco.bots.PANEL``), ``pairs`` duplicate pairs each."""
-    rows = []
+def run_panel(
+    a: str,
+    pairs: int,
+    jobs: int = 1,
+    seed: int = 0,
+    rules: Any = "paulista",
+    level: str = "medium",
+    progress: bool = True,
+    on_row: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """``a`` against every member of the sparring panel (``truco.bots.PANEL``), ``pairs`` duplicate pairs each;
+    ``on_row`` gets each opponent's row as soon as it is measured."""
+    rows: list[dict[str, Any]] = []
     for opponent in PANEL:
         s = run(PairSpec(a, opponent, rules, seed, None, level), pairs, jobs, progress)
         rows.append({
@@ -303,23 +325,35 @@ def run_panel(a: str, pairs: int, jobs: int = 1, seed: int = 0, rules: Any = "pa
                        for t in ("a", "b")},
             "decision_ms": s["decision_ms"],
         })  # fmt: skip
+        if on_row:
+            on_row(rows[-1])
     return {"a": a, "rules": rules, "seed": seed, "rows": rows}
 
 
-def panel_report(panel: dict[str, Any]) -> str:
-    """One line per opponent: A's win rate, its interval, points and raises per hand, raises' answers."""
-    header = (
-        f"{'opponent':<10} {'pairs':>5} {'win A':>6} {'95% CI':>15} {'pts/hand A-B':>13}"
-        f"  {'raises/hand A':>13} {'acc':>4} {'run':>4}  {'raises/hand B':>13} {'acc':>4} {'run':>4}"
+#: The panel table's header: raises asked per hand by A and B, and the share accepted and run from.
+PANEL_HEADER = (
+    f"{'opponent':<10} {'pairs':>5} {'win A':>6} {'95% CI':>15} {'pts/hand A-B':>13}"
+    f"  {'raises/hand A':>13} {'acc':>4} {'run':>4}  {'raises/hand B':>13} {'acc':>4} {'run':>4}"
+)
+
+
+def panel_title(a: str, rules: Any, seed: int) -> str:
+    return f"A = {a}   rules = {json.dumps(rules)}   seed = {seed}"
+
+
+def panel_row(r: dict[str, Any]) -> str:
+    """One opponent's line: A's win rate, its interval, points and raises per hand, raises' answers."""
+    low, high = r["ci95"]
+    ra, rb = r["raises"]["a"], r["raises"]["b"]
+    return (
+        f"{r['opponent']:<10} {r['pairs']:>5} {r['win_rate_a']:>6.1%} {f'[{low:.1%}, {high:.1%}]':>15}"
+        f" {r['points_per_hand']['a']:>6.2f}-{r['points_per_hand']['b']:<6.2f}"
+        f"  {ra['asked_per_hand']:>13.2f} {ra['accepted_rate']:>4.0%} {ra['run_rate']:>4.0%}"
+        f"  {rb['asked_per_hand']:>13.2f} {rb['accepted_rate']:>4.0%} {rb['run_rate']:>4.0%}"
     )
-    lines = [f"A = {panel['a']}   rules = {json.dumps(panel['rules'])}   seed = {panel['seed']}", header]
-    for r in panel["rows"]:
-        low, high = r["ci95"]
-        ra, rb = r["raises"]["a"], r["raises"]["b"]
-        lines.append(
-            f"{r['opponent']:<10} {r['pairs']:>5} {r['win_rate_a']:>6.1%} {f'[{low:.1%}, {high:.1%}]':>15}"
-            f" {r['points_per_hand']['a']:>6.2f}-{r['points_per_hand']['b']:<6.2f}"
-            f"  {ra['asked_per_hand']:>13.2f} {ra['accepted_rate']:>4.0%} {ra['run_rate']:>4.0%}"
-            f"  {rb['asked_per_hand']:>13.2f} {rb['accepted_rate']:>4.0%} {rb['run_rate']:>4.0%}"
-        )
-    return "\n".join(lines)
+
+
+def panel_report(panel: dict[str, Any]) -> str:
+    """The panel's table: a title, the header, one line per opponent."""
+    lines = [panel_title(panel["a"], panel["rules"], panel["seed"]), PANEL_HEADER]
+    return "\n".join(lines + [panel_row(r) for r in panel["rows"]])

@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from truco.bots import BOT_KINDS
+
 app = typer.Typer(help="Truco Paulista: engine, records, bots and the online table.", no_args_is_help=True)
 
 
@@ -81,13 +83,40 @@ def serve(
         float, typer.Option(help="seconds in the ranked queue before a match with bots is offered")
     ] = 90.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    bot_workers: Annotated[int | None, typer.Option(help="processes in which bots think (default: per core)")] = None,
+    db_max_pages: Annotated[
+        int | None, typer.Option(help="largest size of a SQLite database, in pages (writes past it fail)")
+    ] = None,
+    rate_limits: Annotated[
+        str,
+        typer.Option(
+            help="JSON overriding the rate limits per client, e.g. '{\"guest\": [30, 20]}' (burst, per minute)"
+        ),
+    ] = "{}",
+    origin: Annotated[
+        list[str] | None, typer.Option(help="an origin whose pages may open tables (default: the server's own)")
+    ] = None,
+    waiting_ttl: Annotated[float, typer.Option(help="seconds a waiting table lasts with nobody connected")] = 600.0,
+    token_idle: Annotated[float, typer.Option(help="seconds a player's token lasts unused")] = 30 * 86400.0,
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
     from truco.server.app import serve as run_server
     from truco.server.config import Config, default_db_url
+    from truco.server.limits import RATES, Rate
 
-    config = Config(db_url=db or default_db_url(), bot_pause=bot_pause, absence=absence)
-    config.ranked_bot_offer = ranked_bot_offer
+    overrides = {kind: Rate(*value) for kind, value in json.loads(rate_limits).items()}
+    config = Config(
+        db_url=db or default_db_url(),
+        bot_pause=bot_pause,
+        absence=absence,
+        bot_workers=bot_workers,
+        db_max_pages=db_max_pages,
+        rates={**RATES, **overrides},
+        origins=tuple(origin or ()),
+        waiting_ttl=waiting_ttl,
+        token_idle=token_idle,
+        ranked_bot_offer=ranked_bot_offer,
+    )
     run_server(config, host, port, log_level)
 
 
@@ -158,7 +187,7 @@ def admin_bans(db: DbOption = None) -> None:
     from truco.server.admin import list_bans
 
     for b in list_bans(_admin_store(db)):
-        typer.echo(f"{b['nickname_key']}\t{b['scope']}")
+        typer.echo(f"{b['nickname'] or ''}\t{b['nickname_key']}\t{b['scope']}")
 
 
 def _rules_option(spec: str | None) -> object:
@@ -171,7 +200,7 @@ def _rules_option(spec: str | None) -> object:
 @app.command()
 def arena(
     a: Annotated[
-        str, typer.Argument(help="team A: a bot (random, heuristic, search), 'search:hard', 'search+heuristic'")
+        str, typer.Argument(help=f"team A: a bot ({', '.join(BOT_KINDS)}), 'search:hard', 'search+heuristic'")
     ],
     b: Annotated[str, typer.Argument(help="team B, the same way; 'panel': every sparring-panel bot in turn")],
     matches: Annotated[int, typer.Option(help="matches to play, in duplicate pairs (rounded up to even)")] = 100,
@@ -183,7 +212,7 @@ def arena(
     records: Annotated[str | None, typer.Option(help="save each game's record in this directory")] = None,
 ) -> None:
     """Play bots against bots in duplicate pairs and print the statistics."""
-    from truco.arena import PairSpec, panel_report, parse_team, report, run, run_panel
+    from truco.arena import PANEL_HEADER, PairSpec, panel_row, panel_title, parse_team, report, run, run_panel
     from truco.engine import Rules, RulesError
 
     try:
@@ -196,8 +225,9 @@ def arena(
         typer.echo(f"truco arena: {e}", err=True)
         raise typer.Exit(2) from None
     if b == "panel":
-        panel = run_panel(a, (matches + 1) // 2, jobs, seed, spec_rules, level)
-        typer.echo(panel_report(panel))
+        typer.echo(f"{panel_title(a, spec_rules, seed)}\n{PANEL_HEADER}")
+        panel = run_panel(a, (matches + 1) // 2, jobs, seed, spec_rules, level, progress=False,
+                          on_row=lambda row: typer.echo(panel_row(row)))  # fmt: skip
         if json_file:
             Path(json_file).write_text(json.dumps(panel, indent=1), encoding="utf-8")
         return
@@ -212,7 +242,7 @@ def play(
     level: Annotated[str, typer.Option(help="the bots' level: easy, medium, hard")] = "medium",
     rules: Annotated[str | None, typer.Option(help="a profile or JSON, e.g. '{\"players\": 2}'")] = None,
     seed: Annotated[int | None, typer.Option(help="deals and bots from this seed")] = None,
-    bot: Annotated[str, typer.Option(help="the bots: random, heuristic or search")] = "search",
+    bot: Annotated[str, typer.Option(help=f"the bots: {', '.join(BOT_KINDS)}")] = "search",
 ) -> None:
     """Play a match in the terminal, with a bot partner against two bots (or 1v1)."""
     from truco.bots import make_bot

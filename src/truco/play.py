@@ -10,7 +10,7 @@ person's view and the public events.
 
 from __future__ import annotations
 
-from random import Random
+import secrets
 
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -65,7 +65,7 @@ class Table:
     """One match between the person and bots, narrated on ``console``."""
 
     def __init__(self, rules: Rules, level: str = "medium", seed: int | None = None, bot: str = "search") -> None:
-        seed = Random().randrange(2**32) if seed is None else seed
+        seed = secrets.randbits(256) if seed is None else seed  # a seed nobody can guess from their cards
         self.rules = rules
         self.match = Match(rules, seed=seed)
         self.names = NAMES_4 if rules.players == 4 else NAMES_2

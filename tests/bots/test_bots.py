@@ -130,7 +130,7 @@ def test_search_reads_its_opponents_from_its_views(style):
     search = make_bot("search", "easy", seed=1)
     opponent = make_bot(style, seed=2)
     models = []
-    for seed in range(3):
+    for seed in range(4):
         search = make_bot("search", "easy", seed=seed)
         play_match({0: search, 1: opponent, 2: make_bot("search", "easy", seed=9), 3: opponent}, seed)
         models.append(search.model)

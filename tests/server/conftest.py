@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -12,6 +13,9 @@ from tests.server.helpers import Server
 
 from truco.server.store import Store, metadata
 
+#: every test client comes from one address: only the tests of the limits themselves are limited
+UNLIMITED = ("--rate-limits", json.dumps({k: [10**6, 10**6] for k in ("guest", "table", "join", "connect")}))
+
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
@@ -20,7 +24,7 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
 
     def make(*args: str, db_url: str | None = None, port: int | None = None) -> Server:
         url = db_url or f"sqlite:///{tmp_path / f'truco{len(started)}.sqlite3'}"
-        server = Server(url, *args, port=port).start()
+        server = Server(url, *UNLIMITED, *args, port=port).start()
         started.append(server)
         return server
 
@@ -33,7 +37,7 @@ def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One shared server for a test module: fast bots, one second of absence."""
     db = tmp_path_factory.mktemp("db") / "truco.sqlite3"
-    s = Server(f"sqlite:///{db}", "--bot-pause", "0.01", "--absence", "1").start()
+    s = Server(f"sqlite:///{db}", *UNLIMITED, "--bot-pause", "0.01", "--absence", "1").start()
     yield s
     s.stop()
 

@@ -45,7 +45,7 @@ class Server:
         cmd += ["--log-level", "warning", *self.args]
         log = Path(os.environ.get("TRUCO_TEST_SERVER_LOG", os.devnull))
         with log.open("ab") as err:
-            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+            self.proc = subprocess.Popen(cmd, stdout=err, stderr=err)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -220,8 +220,8 @@ def database_at_0001(url: str) -> str:
 
     from alembic import command
     from alembic.config import Config as AlembicConfig
+    from itsdangerous import URLSafeSerializer
 
-    from truco.server.identity import Signer
     from truco.server.store import MIGRATIONS, Store
 
     store = Store(url)
@@ -239,13 +239,12 @@ def database_at_0001(url: str) -> str:
     bot = {**seat, "kind": "bot", "player_id": None, "nickname": None, "secret": None, "bot_kind": "heuristic"}
     bots = [{**bot, "seat": i, "bot_level": "easy"} for i in (1, 2, 3)]
     with store.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "INSERT INTO players (id, nickname, nickname_key, created_at) VALUES ('guest1', 'Antigo', 'antigo', 0)"
-        )
         conn.exec_driver_sql("INSERT INTO settings (key, value) VALUES ('secret', 'old-secret')")
-    store.write([("tables", table), ("seats", seat), *(("seats", b) for b in bots)])
+    guest = {"id": "guest1", "nickname": "Antigo", "nickname_key": "antigo", "created_at": now}
+    store.write([("players", guest), ("tables", table), ("seats", seat), *(("seats", b) for b in bots)])
     store.engine.dispose()
-    return Signer("old-secret").token("guest1")
+    # a token as the server of that time signed it: the player id alone
+    return URLSafeSerializer("old-secret", salt="truco-guest").dumps("guest1")
 
 
 @pytest.mark.parametrize("db", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -149,7 +149,7 @@ def test_bad_http_input_gets_clear_errors(server):
             r = await me.post("/api/tables", spec)
             assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request", spec
         r = await me.http.post("/api/tables", content=b"x" * 20000)
-        assert r.status_code == 400
+        assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
         held = await me.create(seats=[{"type": "me"}, {"type": "open"}, {"type": "bot"}, {"type": "bot"}])
         other = await Player(server, "Outro").register()
         r = await other.post(f"/api/tables/{held['table_id']}/join", {"seat": 0})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from tests.server.helpers import Player, four_players, play_randomly, run, spectate
@@ -95,6 +96,8 @@ def test_reconnecting_client_gets_the_missing_steps(make_server):
         assert [f["type"] for f in again.frames[1:]] == ["step"] * (watcher.version - last)
         fresh = await me.connect()
         snap = await fresh.until(lambda m: m["type"] == "snapshot")
+        # (a bot may have answered with seat 0 meanwhile: catch up to the snapshot's version)
+        await again.seen_or_until(lambda m: m.get("v") == snap["v"])
         assert snap["v"] == again.version and snap["view"] == again.view
         behind = await me.connect(last_version=10**6)
         assert (await behind.recv())["type"] == "snapshot"
@@ -118,5 +121,28 @@ def test_spectators_see_what_every_player_sees(server):
             await s.close()
         for p in players:
             await p.aclose()
+
+    run(body())
+
+
+def test_a_restart_gives_the_players_their_time_back(make_server):
+    async def body():
+        first = make_server("--bot-pause", "0.01")
+        players, socks = await four_players(first, timer=6)
+        before = socks[0].version
+        seat = socks[0].view["to_act"][0]
+        first.kill()
+        await asyncio.sleep(8)  # longer than the timer
+        second = make_server("--bot-pause", "0.01", db_url=first.db_url, port=first.port)
+        sock = await players[seat].connect()
+        snap = await sock.until(lambda m: m["type"] == "snapshot")
+        assert snap["v"] == before, "no seat was played by the clock while the server was down"
+        assert snap["clock"]["seats"] == [seat] and snap["clock"]["remaining"] > 1.5
+        auto = await sock.until(lambda m: m["type"] == "step", timeout=15)
+        assert auto["events"][0] == {"type": "auto", "seat": seat, "reason": "timer"}
+        await sock.close()
+        for p in players:
+            await p.aclose()
+        second.stop()
 
     run(body())

@@ -34,7 +34,7 @@ async def matched(p: Player, timeout: float = 30.0) -> dict:
         if status["status"] == "matched":
             p.held = status
             return status
-        assert status["status"] in ("waiting", "waiting_partner"), status
+        assert status["status"] in ("waiting", "waiting_partner", "matching"), status
         assert asyncio.get_running_loop().time() < end, f"{p.nickname} was never matched"
         await asyncio.sleep(0.2)
 

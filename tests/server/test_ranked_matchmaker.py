@@ -33,6 +33,9 @@ def simulate(mm: Matchmaker, tickets: list[Ticket], until: int = 300):
             if t.since == now:
                 mm.join(t)
         for table in mm.form(float(now)):
+            assert sorted(p for team in table.teams for p in team) == sorted(
+                p for t in table.tickets for p in t.players
+            )
             formed.append((now, table.teams))
             for team in table.teams:
                 for p in team:

@@ -9,7 +9,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
-from truco.server.store import Store, event_row, metadata
+from truco.server.store import StorageError, Store, event_row, metadata
 
 
 def test_the_migrations_build_exactly_the_schema(tmp_path):
@@ -26,8 +26,9 @@ def test_a_version_is_stored_once(tmp_path):
     async def body():
         store.start()
         await asyncio.gather(*(store.append([event_row("t", seq, "chat", {"n": seq})]) for seq in range(1, 51)))
-        with pytest.raises(IntegrityError):
+        with pytest.raises(StorageError) as refused:
             await store.append([event_row("t", 7, "chat", {"again": True})])
+        assert isinstance(refused.value.__cause__, IntegrityError)
         await store.append([event_row("t", 51, "chat", {})])
         await store.stop()
 

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.browser
 def test_play_now_asks_the_level_and_seats_search_bots_at_it(new_page):
     page = new_page()
     page.goto("/")
+    page.wait_for_selector("#play-level option", state="attached")  # the lobby asks the server for the levels
     assert page.locator("#play-level option").all_inner_texts() == ["fácil", "médio", "difícil"]
     assert page.locator("#play-level").input_value() == "medium"
     page.fill("#nickname", "Zé")

@@ -11,6 +11,7 @@ from tests.web.conftest import BOT, PHONE, card_turn, first_and_second, move, ne
 
 pytestmark = pytest.mark.browser
 
+
 def log_of(page: Any) -> str:
     return page.locator(".log-list").inner_text()
 

@@ -6,13 +6,14 @@ import re
 
 import httpx
 import pytest
-from tests.web.conftest import PHONE, quick_play
+from tests.web.conftest import DESKTOP, PHONE, quick_play
 
 pytestmark = pytest.mark.browser
 
 
-def test_leave_the_table_after_confirming(new_page, server):
-    page = new_page(PHONE, reduced_motion="reduce")
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_leave_the_table_after_confirming(new_page, server, viewport):
+    page = new_page(viewport, reduced_motion="reduce")
     quick_play(page)
     table_id = page.url.rsplit("/", 1)[1]
     watcher = new_page(reduced_motion="reduce")

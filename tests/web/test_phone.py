@@ -64,7 +64,7 @@ def test_hand_score_and_partner_stay_on_screen_and_chat_is_a_drawer(new_page, si
     seen = layout(page)
     drawer = seen["side"][0]
     assert inside(drawer, size)
-    for b in seen["hand"] + seen["score"]:
+    for b in seen["hand"] + seen["score"] + seen["partner"]:
         assert inside(b, size) and not overlap(b, drawer), (b, drawer)
     page.keyboard.press("Escape")
     page.wait_for_selector(".side.open", state="detached")

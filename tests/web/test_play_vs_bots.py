@@ -53,6 +53,10 @@ def test_a_person_plays_a_whole_match_against_bots(new_page, server):
         for play in [p for t in v["tricks"] for p in t] + v["trick"]:
             assert play["card"] is None or not play["covered"], "a covered card is never shown"
     assert httpx.get(f"{server.url}/api/tables/{table_id}/replay?as=seat").status_code == 401
+    stranger = httpx.post(f"{server.url}/api/guest", json={"nickname": "Curioso"}).json()["token"]
+    seat_replay = f"{server.url}/api/tables/{table_id}/replay?as=seat"
+    other = httpx.get(seat_replay, headers={"authorization": f"Bearer {stranger}"})
+    assert other.status_code == 403 and other.json()["error"]["code"] == "not_seated"
 
     # the finished match is in the history, and its replay opens as a spectator saw it
     page.click(".appbar .brand")

@@ -3,6 +3,7 @@ a truco being answered, the end of a match and the rules page."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -54,21 +55,25 @@ def test_lobby_table_end_and_rules_screenshots(new_page):
     shoot(page, "rules", settle_ms=200)
 
 
-@pytest.mark.parametrize("server_args", [("--bot-pause", "3")])
+@pytest.mark.parametrize("server_args", [("--bot-pause", "1.5")])
 def test_truco_being_answered_screenshots(new_page):
     ana = new_page(DESKTOP, device_scale_factor=1, reduced_motion="reduce")
     bia = new_page(DESKTOP, device_scale_factor=1, reduced_motion="reduce")
     for page in ana, bia:
         page.add_init_script(NO_TIPS)
     join(bia, new_table(ana, "Ana", seats=[OPEN, BOT, BOT]), "Bia")
-    # Ana asks truco at her first turn; Bia plays when hers comes first
-    for _ in range(10):
-        ana.wait_for_selector(".hand .hand-card")
-        if ana.locator(".actions .btn-raise:enabled").count():
+    ana.wait_for_selector(".hand .hand-card")
+    # Ana asks truco at her first turn (Bia plays when hers comes first); whoever must answer a truco first
+    # is the picture (a bot may ask before Ana)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        answering = next((p for p in (bia, ana) if p.locator(".actions .btn-accept:enabled").count()), None)
+        if answering:
+            shoot(answering, "truco", settle_ms=150)
+            return
+        if ana.locator(".hand .hand-card.playable").count() and ana.locator(".actions .btn-raise:enabled").count():
             ana.click(".actions .btn-raise")
-            break
-        if bia.locator(".hand .hand-card.playable").count():
+        elif bia.locator(".hand .hand-card.playable").count():
             bia.locator(".hand .hand-card.playable").first.click()
-        ana.wait_for_timeout(500)
-    bia.wait_for_selector(".actions .btn-accept:enabled")
-    shoot(bia, "truco", settle_ms=150)
+        ana.wait_for_timeout(200)
+    raise AssertionError("nobody answered a truco within a minute")

@@ -65,12 +65,14 @@ def test_truco_is_shouted_unless_turned_off_and_quick_phrases_can_be_muted(new_p
     bia.wait_for_selector('.log-list li:has-text("pediu TRUCO!")', state="attached")
     assert bia.evaluate("window.spoken") == [], "Bia turned the shout off"
 
-    # a quick phrase is heard (a bubble and a chat line); muted, the next one is not
+    # a quick phrase is heard (a bubble, an unread mark, a chat line); muted, the next one is not
     ana.click("#tab-chat")
-    bia.click("#tab-chat")
     ana.get_by_role("button", name="Tá com medo?").click()
     bia.wait_for_selector('.seat-top .bubble:has-text("Tá com medo?")')
+    bia.wait_for_selector("#tab-chat .unread")
+    bia.click("#tab-chat")
     bia.wait_for_selector('.chat-list li:has-text("Tá com medo?")')
+    assert bia.locator("#tab-chat .unread").count() == 0
     bia.click('.chip-mute:has-text("Silenciar: Ana")')
     bia.wait_for_selector('.chip-mute[aria-pressed="true"]')
     ana.get_by_role("button", name="👏").click()

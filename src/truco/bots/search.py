@@ -112,7 +112,7 @@ class OpponentModel:
 
     def observe(self, view: View) -> None:
         """Update from a view of this seat (called before every decision)."""
-        team = (view.seat or 0) & 1
+        team = seat_team(view)
         if view.hand_number != self.hand:
             self.close_hand(view, team)
         elif self.our_raise is not None and (view.value >= self.our_raise[1] or view.phase == "answering"):
@@ -200,7 +200,7 @@ class SearchBot(Search1Bot):
         """How well each draw explains the last raise of the hand and its acceptance: after we accepted
         their raise, draws where they raise with those cards count more; after they accepted ours, draws
         where they accept with those cards."""
-        team = view.seat & 1
+        team = seat_team(view)
         ladder = view.rules.ladder
         if view.value <= view.rules.base_value or view.value not in ladder:
             return [1.0] * len(draws)
@@ -218,7 +218,7 @@ class SearchBot(Search1Bot):
     # -- decisions --------------------------------------------------------
 
     def answer(self, view: View) -> Action:
-        team = view.seat & 1
+        team = seat_team(view)
         pending = view.pending or {}
         asked, current = pending.get("value", view.value), view.value
         draws = self.sample(view, 2 * self.draws)  # weighting leaves fewer effective draws: take more
@@ -246,7 +246,7 @@ class SearchBot(Search1Bot):
         return pick(view.legal, RUN if p < call_threshold(mine, theirs, current, asked, special) else ACCEPT)
 
     def play(self, view: View) -> Action:
-        team = view.seat & 1
+        team = seat_team(view)
         legal = view.legal
         candidates = candidate_plays(view)
         draws = self.sample(view, self.draws)
@@ -264,7 +264,7 @@ class SearchBot(Search1Bot):
         # Among plays as good as the best, give away the weakest card, covered if it may be: keep the
         # strength for later and show the opponents nothing.
         strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
-        best = min((a for a in shares if shares[a] >= top - TIE), key=lambda a: (strength[a.card], not a.covered))
+        best = min((a for a in shares if shares[a] >= top - TIE), key=lambda a: (strength[a.card or 0], not a.covered))
         may_raise = view.kind == "normal" and any(a.type == RAISE for a in legal)
         if may_raise and self.raise_gain(view, draws, weights, wins[best]) > RAISE_MARGIN:
             return pick(legal, RAISE)
@@ -272,7 +272,7 @@ class SearchBot(Search1Bot):
 
     def raise_gain(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> float:
         """Match equity gained by raising now rather than playing on (they answer as the model says)."""
-        team = view.seat & 1
+        team = seat_team(view)
         mine, theirs = view.score[team], view.score[1 - team]
         special = view.rules.special_score
         ladder = view.rules.ladder
@@ -289,6 +289,11 @@ class SearchBot(Search1Bot):
                 keep, raised = equity(mine, theirs + current, special), equity(mine, theirs + asked, special)
             gain += w * (q * raised + (1 - q) * equity(mine + current, theirs, special) - keep)
         return gain / sum(weights)
+
+
+def seat_team(view: View) -> int:
+    """The team of the view's seat (a bot always sees a seat's view)."""
+    return (view.seat or 0) & 1
 
 
 def team_chance(draw: Match, team: int) -> float:

@@ -25,7 +25,7 @@ id    name                meaning
 >>> sorted(legal_actions(v))  # the leader may play any of its three cards open, or ask truco
 [0, 1, 2, 6]
 >>> legal_actions(v)[0]  # slot 0 is its lowest card id
-Action(seat=2, type='play', card=0, covered=False, slot=None)
+Action(seat=2, type='play', card=9, covered=False, slot=None)
 >>> observation(v).shape == (OBSERVATION_SIZE,)
 True
 """
@@ -201,7 +201,7 @@ def observation_string(view: View) -> str:
 
     >>> from truco.engine import Match, view
     >>> observation_string(view(Match(seed=3), 1))
-    'p1 s0-0 d1 normal playing vJH =1 h5DJCAH b0 k- c- z3333 t[] w[] n- a2 q- r- e- g0 x-'
+    'p1 s0-0 d1 normal playing vQS =1 h6DQCJC b0 k- c- z3333 t[] w[] n- a2 q- r- e- g0 x-'
     """
 
     def seen(trick: tuple[tuple[int, int | None], ...]) -> str:

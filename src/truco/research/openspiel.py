@@ -277,6 +277,9 @@ class Table:
         new.actions = None if self.actions is None else self.actions[:]
         return new
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self.copy()  # OpenSpiel clones a Python state by deep-copying its attributes
+
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled (and so serialized by OpenSpiel) as its variant and actions, replayed on load:
         # the engine's objects are not meant to be pickled.
@@ -341,10 +344,6 @@ class TrucoState(pyspiel.State):
 
     def resample(self, seat: int, rng: Random) -> TrucoState:
         return TrucoState(self.get_game(), self.table.resample(seat, rng))
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> TrucoState:
-        new = TrucoState(self.get_game(), self.table.copy())
-        return new
 
     def __str__(self) -> str:
         return str(self.table)

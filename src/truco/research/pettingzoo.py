@@ -4,8 +4,8 @@ Agents are ``player_0`` .. ``player_{n-1}`` (the engine's seats). Each
 observation is ``{"observation": float32[OBSERVATION_SIZE], "action_mask": int8[14]}``,
 built from the engine's view of that seat only (``truco.research.encoding``).
 Rewards are +1 to each seat of the team that wins the match and -1 to the
-others; with ``reward="hand"`` every hand pays its points instead (+ to the
-team that scored them, - to the other).
+others; with ``reward="hand"`` every hand pays the points it scored instead (+ to
+the team that scored them, - to the other; the last hand pays only up to 12).
 
 >>> e = env(rules={"players": 2}, seed=1)
 >>> e.reset(seed=1)
@@ -116,9 +116,11 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._views = {}
+        score = list(match.score)
         for event in match.apply(choices[action]):
             if self.reward_mode == "hand" and isinstance(event, HandEnded) and event.winner is not None:
-                self._pay(event.winner, float(event.points))
+                # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
+                self._pay(event.winner, float(event.score[event.winner] - score[event.winner]))
         if match.is_over:
             assert match.winner is not None
             if self.reward_mode == "match":

@@ -9,81 +9,22 @@ scripts cannot read it.
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from truco.server.accounts import HASHER, SESSION_PREFIX, check_name, check_password
-from truco.server.identity import COOKIE, nickname_key
-from truco.server.table import CommandError
+from truco.server.edge import client_of, hub_of, read_object, token_of
+from truco.server.errors import CommandError
+from truco.server.identity import COOKIE
+from truco.server.names import name_key
 
-#: the status of each error code these endpoints raise (others default to 400)
-STATUS = {
-    "bad_request": 400,
-    "no_token": 401,
-    "bad_token": 401,
-    "not_signed_in": 401,
-    "bad_password": 401,
-    "banned": 403,
-    "not_found": 404,
-    "name_taken": 409,
-    "already_queued": 409,
-    "already_playing": 409,
-    "not_waiting": 409,
-    "reset_invalid": 410,
-    "rate_limited": 429,
-}
 SESSION_AGE = 365 * 86400
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
-
-
-def error_response(e: CommandError) -> JSONResponse:
-    headers = {}
-    if "retry_after" in e.extra:
-        headers["retry-after"] = str(e.extra["retry_after"])
-    body = {"error": {"code": e.code, "message": str(e), **e.extra}}
-    return JSONResponse(body, status_code=STATUS.get(e.code, 400), headers=headers)
-
-
-def endpoint(fn: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
-    async def run(request: Request) -> Response:
-        try:
-            return await fn(request)
-        except CommandError as e:
-            return error_response(e)
-
-    run.__name__ = fn.__name__
-    return run
-
-
-def hub_of(request: Request) -> Any:
-    return request.app.state.hub
-
-
-def token_of(request: Request) -> str | None:
-    auth = request.headers.get("authorization", "")
-    if auth.lower().startswith("bearer "):
-        return auth[7:].strip()
-    return request.cookies.get(COOKIE)
-
-
-async def json_body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > hub_of(request).config.max_frame:
-        raise CommandError("bad_request", "body too large")
-    try:
-        data = json.loads(raw) if raw.strip() else {}
-    except ValueError:
-        raise CommandError("bad_request", "the body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise CommandError("bad_request", "the body must be a JSON object")
-    return data
 
 
 async def signed_in(request: Request) -> tuple[dict[str, Any], str]:
@@ -110,6 +51,13 @@ def with_session(request: Request, body: dict[str, Any], token: str, status: int
     return response
 
 
+async def session_response(request: Request, player_id: str, session: str) -> Response:
+    """``{"player_id", "name"}`` of a session just opened, with its cookie."""
+    player = await hub_of(request).player(session)
+    assert player is not None, "a session just opened names its player"
+    return with_session(request, {"player_id": player_id, "name": player["nickname"]}, session)
+
+
 def without_session(request: Request, body: dict[str, Any]) -> Response:
     response = JSONResponse(body)
     response.delete_cookie(COOKIE, httponly=True, samesite="lax")
@@ -123,11 +71,10 @@ async def hashed(password: str) -> str:
 # -- endpoints ---------------------------------------------------------------------
 
 
-@endpoint
 async def register(request: Request) -> Response:
     """Claim a name. With a guest's token, the guest keeps its id and history."""
     hub = hub_of(request)
-    data = await json_body(request)
+    data = await read_object(request)
     name, password = check_name(data.get("name")), check_password(data.get("password"))
     if await hub.banned(name, "server"):
         raise CommandError("banned", "Este nome foi banido do servidor.")
@@ -138,15 +85,14 @@ async def register(request: Request) -> Response:
     return with_session(request, {"player_id": pid, "name": name, "claimed": guest is not None}, session, 201)
 
 
-@endpoint
 async def login(request: Request) -> Response:
     hub = hub_of(request)
-    data = await json_body(request)
+    data = await read_object(request)
     name, password = check_name(data.get("name")), data.get("password")
     if not isinstance(password, str) or len(password) > 1000:
         raise CommandError("bad_request", "password must be a string")
     now = time.monotonic()
-    keys = (f"name:{nickname_key(name)}", f"client:{request.client.host if request.client else '?'}")
+    keys = (f"name:{name_key(name)}", f"client:{client_of(request)}")
     throttles = (hub.login_names, hub.login_clients)
     wait = max(t.wait(k, now) for t, k in zip(throttles, keys, strict=True))
     if wait > 0:
@@ -158,16 +104,15 @@ async def login(request: Request) -> Response:
         raise CommandError("bad_password", "Nome ou senha incorretos.")
     hub.login_names.succeed(keys[0])
     session = await hub.store.run(hub.accounts.login, pid, agent_of(request))
-    player = await hub.player(session)
-    return with_session(request, {"player_id": pid, "name": player["nickname"]}, session)
+    return await session_response(request, pid, session)
 
 
-@endpoint
 async def logout(request: Request) -> Response:
-    """End this session, or with ``{"all": true}`` every session of the account."""
+    """End this session, or with ``{"all": true}`` every session of the account
+    (``POST /api/logout`` with a session; ``truco.server.api.logout`` hands it over)."""
     hub = hub_of(request)
     player, token = await signed_in(request)
-    data = await json_body(request)
+    data = await read_object(request)
     if data.get("all", False) is True:
         ended = await hub.store.run(hub.accounts.logout_all, player["id"])
     else:
@@ -176,19 +121,17 @@ async def logout(request: Request) -> Response:
     return without_session(request, {"ended": ended})
 
 
-@endpoint
 async def list_sessions(request: Request) -> Response:
     hub = hub_of(request)
     player, token = await signed_in(request)
     return JSONResponse({"sessions": await hub.store.run(hub.accounts.list_sessions, player["id"], token)})
 
 
-@endpoint
 async def change_password(request: Request) -> Response:
     """``{"old", "new"}``: every other session ends."""
     hub = hub_of(request)
     player, token = await signed_in(request)
-    data = await json_body(request)
+    data = await read_object(request)
     old, new = data.get("old"), check_password(data.get("new"))
     if not isinstance(old, str):
         raise CommandError("bad_request", "old must be the current password")
@@ -196,12 +139,11 @@ async def change_password(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
 
-@endpoint
 async def delete_account(request: Request) -> Response:
     """``{"password"}``: the account goes; its matches stay under an anonymous name."""
     hub = hub_of(request)
     player, _token = await signed_in(request)
-    data = await json_body(request)
+    data = await read_object(request)
     password = data.get("password")
     if not isinstance(password, str):
         raise CommandError("bad_request", "password must be the current password")
@@ -210,23 +152,20 @@ async def delete_account(request: Request) -> Response:
     return without_session(request, {"deleted": True, "anonymous_name": anonymous})
 
 
-@endpoint
 async def reset_password(request: Request) -> Response:
     """``{"token", "password"}`` from a link of ``truco admin reset-password``: once, before it expires."""
     hub = hub_of(request)
-    data = await json_body(request)
+    data = await read_object(request)
     token, password = data.get("token"), check_password(data.get("password"))
     if not isinstance(token, str) or len(token) > 100:
         raise CommandError("bad_request", "token must be the token of a reset link")
     pid, session = await hub.store.run(hub.accounts.reset, token, await hashed(password), agent_of(request))
-    player = await hub.player(session)
-    return with_session(request, {"player_id": pid, "name": player["nickname"]}, session)
+    return await session_response(request, pid, session)
 
 
-routes = [
+routes: list[BaseRoute] = [
     Route("/api/accounts", register, methods=["POST"]),
     Route("/api/login", login, methods=["POST"]),
-    Route("/api/logout", logout, methods=["POST"]),
     Route("/api/sessions", list_sessions),
     Route("/api/password", change_password, methods=["POST"]),
     Route("/api/password/reset", reset_password, methods=["POST"]),

@@ -28,7 +28,9 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from sqlalchemy import delete, select, update
 
-from truco.server.identity import clean_nickname, new_id, nickname_key
+from truco.server.errors import CommandError
+from truco.server.identity import clean_nickname, new_id
+from truco.server.names import name_key
 from truco.server.store import (
     Store,
     accounts,
@@ -39,7 +41,6 @@ from truco.server.store import (
     seats,
     sessions,
 )
-from truco.server.table import CommandError
 
 SESSION_PREFIX = "s."
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
@@ -101,7 +102,7 @@ class Throttle:
             self._prune(now)
         if n <= self.free:
             return 0.0
-        lock = min(self.cap, self.delay * 2 ** (n - self.free - 1))
+        lock = min(self.cap, self.delay * 2.0 ** (n - self.free - 1))
         self._until[key] = now + lock
         return lock
 
@@ -155,21 +156,23 @@ class Accounts:
     # -- accounts -----------------------------------------------------------------
 
     def name_taken(self, name: str) -> bool:
-        return (
-            self.store.scalar(select(accounts.c.player_id).where(accounts.c.name_key == nickname_key(name))) is not None
-        )
+        return self.store.scalar(select(accounts.c.player_id).where(accounts.c.name_key == name_key(name))) is not None
 
     def register(self, name: str, password_hash: str, guest: dict[str, Any] | None, agent: str) -> tuple[str, str]:
         """Claim ``name``: for the guest ``guest`` (keeping its id and history) or a new player.
         Returns (player id, session token)."""
-        key = nickname_key(name)
+        key = name_key(name)
         now = time.time()
         with self.store.engine.begin() as conn:
             if conn.execute(select(accounts.c.player_id).where(accounts.c.name_key == key)).first() is not None:
                 raise CommandError("name_taken", "Este nome já tem dono.")
             if guest is None:
                 pid = new_id(12)
-                conn.execute(players.insert().values(id=pid, nickname=name, nickname_key=key, created_at=now))
+                conn.execute(
+                    players.insert().values(
+                        id=pid, nickname=name, nickname_key=key, created_at=now, last_seen=now, token_generation=0
+                    )
+                )
             else:
                 pid = guest["id"]
             conn.execute(
@@ -181,7 +184,7 @@ class Accounts:
             return pid, self._new_session(conn, pid, agent)
 
     def _account(self, name: str) -> dict[str, Any] | None:
-        found = self.store.rows(select(accounts).where(accounts.c.name_key == nickname_key(name)))
+        found = self.store.rows(select(accounts).where(accounts.c.name_key == name_key(name)))
         return dict(found[0]) if found else None
 
     def verify(self, name: str, password: str) -> str | None:
@@ -195,7 +198,7 @@ class Accounts:
             return None
         if HASHER.check_needs_rehash(account["password_hash"]):
             self._set_hash(account["player_id"], HASHER.hash(password))
-        return account["player_id"]
+        return str(account["player_id"])
 
     def login(self, player_id: str, agent: str) -> str:
         with self.store.engine.begin() as conn:
@@ -238,7 +241,7 @@ class Accounts:
                 delete(follows).where((follows.c.follower_id == player_id) | (follows.c.followee_id == player_id)),
                 update(players)
                 .where(players.c.id == player_id)
-                .values(nickname=anonymous, nickname_key=nickname_key(anonymous), account="deleted"),
+                .values(nickname=anonymous, nickname_key=name_key(anonymous), account="deleted"),
                 update(seats).where(seats.c.player_id == player_id).values(nickname=anonymous),
             ):
                 conn.execute(stmt)

@@ -6,7 +6,7 @@ A running server sees a ban at the player's next chat line or connection.
 >>> ban(store, "Zé", "chat")
 True
 >>> ban(store, "ZE", "chat"), list_bans(store)
-(False, [{'nickname_key': 'ze', 'scope': 'chat'}])
+(False, [{'nickname': 'Zé', 'nickname_key': 'ze', 'scope': 'chat'}])
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import delete, select
 
 from truco.server.accounts import RESET_TTL, Accounts
-from truco.server.identity import nickname_key
+from truco.server.names import name_key
 from truco.server.store import Store, bans, reports
 
 SCOPES = ("chat", "server")
@@ -31,24 +31,25 @@ def list_reports(store: Store) -> list[dict[str, Any]]:
 
 
 def ban(store: Store, nickname: str, scope: str) -> bool:
-    """Ban ``nickname`` (case and accents folded) from chat or the server; False if already banned."""
+    """Ban ``nickname`` and every name that reads alike (``truco.server.names``) from chat or the server;
+    False if already banned."""
     if scope not in SCOPES:
         raise ValueError(f"scope must be one of {', '.join(SCOPES)}")
-    key = nickname_key(nickname)
+    key = name_key(nickname)
     if store.scalar(select(bans.c.id).where(bans.c.nickname_key == key, bans.c.scope == scope)) is not None:
         return False
-    store.write([("bans", {"nickname_key": key, "scope": scope, "created_at": time.time()})])
+    store.write([("bans", {"nickname": nickname, "nickname_key": key, "scope": scope, "created_at": time.time()})])
     return True
 
 
 def unban(store: Store, nickname: str, scope: str) -> bool:
     with store.engine.begin() as conn:
-        result = conn.execute(delete(bans).where(bans.c.nickname_key == nickname_key(nickname), bans.c.scope == scope))
+        result = conn.execute(delete(bans).where(bans.c.nickname_key == name_key(nickname), bans.c.scope == scope))
         return result.rowcount > 0
 
 
 def list_bans(store: Store) -> list[dict[str, Any]]:
-    return [dict(r) for r in store.rows(select(bans.c.nickname_key, bans.c.scope).order_by(bans.c.id))]
+    return [dict(r) for r in store.rows(select(bans.c.nickname, bans.c.nickname_key, bans.c.scope).order_by(bans.c.id))]
 
 
 def reset_link(store: Store, name: str, base_url: str, ttl: float = RESET_TTL) -> str:

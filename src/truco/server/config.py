@@ -7,6 +7,8 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from truco.server.limits import RATES, Rate
+
 #: the web client's files (issue 6); a placeholder page is served when missing
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -21,6 +23,8 @@ def default_db_url() -> str:
 @dataclass
 class Config:
     db_url: str = field(default_factory=default_db_url)
+    #: the most pages a SQLite database may grow to (None: no limit); past it writes fail as on a full disk
+    db_max_pages: int | None = None
     #: seconds a bot waits before acting, so people can follow
     bot_pause: float = 0.9
     #: seconds a disconnected player keeps the seat before a bot plays it
@@ -35,6 +39,16 @@ class Config:
     frame_rate: float = 20.0
     frame_burst: int = 40
     max_frame: int = 16 * 1024
+    #: rate limits per client address: "guest", "table", "join", "connect"
+    rates: dict[str, Rate] = field(default_factory=lambda: dict(RATES))
+    #: the origins whose pages may open the WebSocket (empty: the server's own, from the Host header)
+    origins: tuple[str, ...] = ()
+    #: seconds a table waiting for players lasts without a connected person; then it expires
+    waiting_ttl: float = 600.0
+    #: seconds a player's token lasts unused (30 days)
+    token_idle: float = 30 * 86400.0
+    #: worker processes in which bots think (None: sized to the machine's cores)
+    bot_workers: int | None = None
     static_dir: Path = STATIC_DIR
     #: failed logins allowed per name and per client address before growing delays
     #: (login_delay seconds, doubled at each further failure, at most login_delay_cap)

@@ -9,12 +9,13 @@ from typing import Any, NamedTuple
 from sqlalchemy import delete, select
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
-from truco.server.account_api import endpoint, hub_of, json_body, signed_in
+from truco.server.account_api import signed_in
+from truco.server.edge import hub_of, read_object
+from truco.server.errors import CommandError
 from truco.server.profiles import account_of
 from truco.server.store import Store, follows, players
-from truco.server.table import CommandError
 
 INVITE_TTL = 600.0
 
@@ -75,7 +76,6 @@ def at_table(hub: Any, player_id: str) -> str | None:
 # -- endpoints -------------------------------------------------------------------------
 
 
-@endpoint
 async def list_follows(request: Request) -> Response:
     """Who I follow, who of them is online and where, and the invitations I received."""
     hub = hub_of(request)
@@ -94,19 +94,17 @@ async def list_follows(request: Request) -> Response:
     )
 
 
-@endpoint
 async def add_follow(request: Request) -> Response:
     """``{"name"}``: follow an account."""
     hub = hub_of(request)
     me, _ = await signed_in(request)
-    name = (await json_body(request)).get("name")
+    name = (await read_object(request)).get("name")
     if not isinstance(name, str):
         raise CommandError("bad_request", "name must be an account's name")
     target = await hub.store.run(follow, hub.store, me["id"], name)
     return JSONResponse({"following": target["nickname"]})
 
 
-@endpoint
 async def remove_follow(request: Request) -> Response:
     hub = hub_of(request)
     me, _ = await signed_in(request)
@@ -114,17 +112,17 @@ async def remove_follow(request: Request) -> Response:
     return JSONResponse({"following": None})
 
 
-@endpoint
 async def invite(request: Request) -> Response:
     """``{"name", "table_id"}``: invite someone I follow to the waiting table where I sit."""
     hub = hub_of(request)
     me, _ = await signed_in(request)
-    data = await json_body(request)
+    data = await read_object(request)
     name, table_id = data.get("name"), data.get("table_id")
     if not isinstance(name, str) or not isinstance(table_id, str):
         raise CommandError("bad_request", "name and table_id must be strings")
     table = await hub.load(table_id)
-    if table is None or table.seat_of(me["id"]) is None:
+    seat = table.seat_of(me["id"]) if table is not None else None
+    if table is None or seat is None:
         raise CommandError("not_found", "Você não está sentado nesta mesa.")
     if table.status != "waiting":
         raise CommandError("not_waiting", "A partida desta mesa já começou.")
@@ -132,12 +130,12 @@ async def invite(request: Request) -> Response:
     people = await hub.store.run(following, hub.store, me["id"])
     if target is None or target["id"] not in {p["id"] for p in people}:
         raise CommandError("not_found", f"{name}: você só convida quem segue.")
-    sent = Invite(me["nickname"], table.id, table.held(table.seat_of(me["id"]))["invite"], time.time())
+    sent = Invite(me["nickname"], table.id, table.held(seat)["invite"], time.time())
     hub.invites.setdefault(target["id"], []).append(sent)
     return JSONResponse({"invited": target["nickname"], "table_id": table.id})
 
 
-routes = [
+routes: list[BaseRoute] = [
     Route("/api/follows", list_follows, methods=["GET"]),
     Route("/api/follows", add_follow, methods=["POST"]),
     Route("/api/follows/{name}", remove_follow, methods=["DELETE"]),

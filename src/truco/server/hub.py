@@ -12,26 +12,39 @@ import json
 import logging
 import time
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import Rules, RulesError, to_record
 from truco.server.accounts import SESSION_PREFIX, Accounts, Throttle
+from truco.server.bots import BotPool
 from truco.server.config import Config
-from truco.server.identity import Signer, new_id, new_secret, new_table_secret, nickname_key
+from truco.server.conn import dumps
+from truco.server.errors import CommandError
+from truco.server.identity import Signer, new_id, new_secret, new_table_secret
+from truco.server.limits import Limiter
 from truco.server.matchmaking import Window
+from truco.server.messages import Expire, Join
+from truco.server.names import name_key
 from truco.server.ranked import RankedQueue
 from truco.server.ratings import RatingBook, SeatResult, mode_of, seat_stats
-from truco.server.store import Store, bans, events, players, seats, tables
-from truco.server.table import DEFAULT_BOT, CommandError, Table
+from truco.server.store import StorageError, Store, bans, events, players, seats, tables
+from truco.server.table import DEFAULT_BOT, Table
 
 MAX_TIMER = 600
 _ANY_BAN = select(bans.c.id).where(bans.c.nickname_key == bindparam("key")).limit(1)
 _SERVER_BAN = _ANY_BAN.where(bans.c.scope == "server")
 PLAYER_CACHE = 100_000
+FINISHED_CACHE = 256
+#: seconds a player read from the database is trusted (a revocation by `truco admin` takes this long)
+PLAYER_FRESH = 30.0
+#: the statuses of the tables restored at startup ("over" and "expired" ones are loaded when asked for)
+RESTORED = ("waiting", "playing")
+#: the setting that holds when the server was last known alive, and how often it is noted
+ALIVE = "alive_at"
+HEARTBEAT = 2.0
 #: seconds after a player's last request during which it counts as online
 ONLINE = 120.0
 
@@ -41,61 +54,110 @@ log = logging.getLogger("truco.server")
 class Hub:
     def __init__(self, config: Config) -> None:
         self.config = config
-        self.store = Store(config.db_url)
+        self.store = Store(config.db_url, config.db_max_pages)
         self.tables: dict[str, Table] = {}
-        # two, so that a quick bot is not stuck behind a long search
-        self.bot_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="truco-bots")
+        self.bots = BotPool(config.bot_workers)
+        self.limiter = Limiter(config.rates)
         self.signer: Signer | None = None
         self.stats = Stats()
         self._sweeper: asyncio.Task[None] | None = None
-        #: players by id (a nickname never changes), the oldest forgotten first
-        self._players: dict[str, dict[str, Any]] = {}
+        self._recovering: set[asyncio.Task[None]] = set()
+        self._heart: asyncio.Task[None] | None = None
+        #: players by id, with when they were read (a nickname never changes), the oldest forgotten first
+        self._players: dict[str, tuple[float, dict[str, Any]]] = {}
+        #: the JSON of replays and records of finished tables, by (kind, table id), the oldest forgotten first
+        self._finished: dict[tuple[str, str, int | None], bytes] = {}
         self.accounts = Accounts(self.store)
+        self.login_names = Throttle(config.login_free_per_name, config.login_delay, config.login_delay_cap)
+        self.login_clients = Throttle(config.login_free_per_client, config.login_delay, config.login_delay_cap)
         #: when each player last made a request (for friends' "online")
         self.seen: dict[str, float] = {}
         #: invitations to a table from someone a player follows, by invited player (see friends.py)
         self.invites: dict[str, list[Any]] = {}
-        self.login_names = Throttle(config.login_free_per_name, config.login_delay, config.login_delay_cap)
         self.ratings = RatingBook(self.store)
-        window = Window(config.ranked_window, config.ranked_window_growth, config.ranked_window_cap)
-        self.ranked = RankedQueue(self, window, config.ranked_bot_offer)
         #: one match's ratings are read and written at a time
         self._rating_lock = asyncio.Lock()
         self._after_matches: set[asyncio.Task[None]] = set()
-        self.login_clients = Throttle(config.login_free_per_client, config.login_delay, config.login_delay_cap)
+        window = Window(config.ranked_window, config.ranked_window_growth, config.ranked_window_cap)
+        self.ranked = RankedQueue(self, window, config.ranked_bot_offer)
 
     async def start(self) -> None:
         await self.store.run(self.store.migrate)
         self.signer = Signer(await self.store.run(self.store.secret))
         self.store.start()
-        for row in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status != "over")):
+        self.bots.start()
+        alive = await self.store.run(self.store.setting, ALIVE)
+        stopped_at = float(alive) if alive is not None else None
+        await self.store.run(self._expire_stale, time.time() - self.config.waiting_ttl)
+        for row in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status.in_(RESTORED))):
             try:
-                await self.load(row["id"])
+                await self.load(row["id"], stopped_at)
             except Exception:
                 # e.g. an engine whose seeded deals changed: one table must not keep the server down
                 log.exception("table %s could not be restored", row["id"])
         self._sweeper = asyncio.create_task(self._sweep(), name="truco-sweep")
+        self._heart = asyncio.create_task(self._heartbeat(), name="truco-heartbeat")
         self.ranked.start()
 
-    async def _sweep(self, every: float = 60.0) -> None:
-        """Forget finished tables nobody watches (they are reloaded from the database when asked for)."""
+    async def _heartbeat(self) -> None:
+        """Note now and then that the server is alive: after a stop, even a SIGKILL, the clocks resume
+        with the time their players had left then (at most ``HEARTBEAT`` seconds are lost)."""
+        while True:
+            try:
+                await self.store.quick(self.store.put_setting, ALIVE, repr(time.time()))
+            except StorageError as e:
+                log.warning("cannot note that the server is alive: %s", e)
+            await asyncio.sleep(HEARTBEAT)
+
+    def _expire_stale(self, before: float) -> None:
+        """Mark expired, without loading them, the waiting tables unchanged since ``before`` (blocking)."""
+        last = select(events.c.table_id, func.max(events.c.at).label("at")).group_by(events.c.table_id).subquery()
+        stmt = (
+            select(tables.c.id)
+            .outerjoin(last, last.c.table_id == tables.c.id)
+            .where(tables.c.status == "waiting", func.coalesce(last.c.at, tables.c.created_at) < before)
+        )
+        stale = [r["id"] for r in self.store.rows(stmt)]
+        if stale:
+            self.store.write([("update:tables", {"where": {"id": t}, "values": {"status": "expired"}}) for t in stale])
+            log.info("%d waiting tables expired while the server was down", len(stale))
+
+    async def _sweep(self) -> None:
+        """Forget finished tables nobody watches (they are reloaded from the database when asked for),
+        and expire the tables that have waited ``waiting_ttl`` seconds with nobody connected."""
+        every = min(60.0, self.config.waiting_ttl / 2)
         while True:
             await asyncio.sleep(every)
+            now = time.time()
             for t in list(self.tables.values()):
-                idle = time.time() - t.changed_at > every and t.queue.empty() and not t.connections()
-                if t.status == "over" and idle:
-                    del self.tables[t.id]
-                    await t.stop()
+                alone = now - t.alone_since if t.alone_since is not None else 0.0
+                if t.status == "waiting" and alone > self.config.waiting_ttl:
+                    t.post(Expire())
+                idle = now - t.changed_at > every and t.queue.empty() and not t.connections()
+                if t.status in ("over", "expired") and idle:
+                    self.forget(t)
+
+    def forget(self, table: Table) -> None:
+        """Drop ``table`` from memory (it stays in the database)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        table.halt()
+        if table.task is not None and table.task is not asyncio.current_task():
+            table.task.cancel()
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._heart):
+            if task is not None:
+                task.cancel()
+        for task in self._recovering:
+            task.cancel()
         self.ranked.stop()
         for t in list(self.tables.values()):
             t.close_all(1012, "server restart")
             await t.stop()
+        await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
         await self.store.stop()
-        self.bot_executor.shutdown(wait=False, cancel_futures=True)
+        self.bots.stop()
 
     # -- players -------------------------------------------------------------
 
@@ -105,34 +167,47 @@ class Hub:
         if await self.store.quick(self.accounts.name_taken, nickname):
             raise CommandError("name_taken", "Este nome tem dono: entre na conta ou escolha outro apelido.")
         pid = new_id(12)
-        row = {"id": pid, "nickname": nickname, "nickname_key": nickname_key(nickname), "created_at": time.time()}
+        now = time.time()
+        row = {"id": pid, "nickname": nickname, "nickname_key": name_key(nickname), "created_at": now}
+        row.update(last_seen=now, token_generation=0)
         await self.store.quick(self.store.write, [("players", row)])
-        self._players[pid] = row
+        self._players[pid] = (now, row)
         assert self.signer is not None
-        return {"player_id": pid, "nickname": nickname, "token": self.signer.token(pid)}
+        return {"player_id": pid, "nickname": nickname, "token": self.signer.token(pid, 0)}
 
     async def player(self, token: object) -> dict[str, Any] | None:
-        """The player a token names, or None for a wrong token: a live session's account,
-        or a guest (a guest token dies when its name is claimed or deleted)."""
+        """The player a token names, or None for a wrong, revoked or expired token
+        (unused for ``config.token_idle`` seconds): a live session's account, or a guest
+        (a guest token dies when its name is claimed or its account deleted)."""
         if isinstance(token, str) and token.startswith(SESSION_PREFIX):
-            account = await self.store.quick(self.accounts.player_of_session, token)
+            account: dict[str, Any] | None = await self.store.quick(self.accounts.player_of_session, token)
             if account is not None:
                 self.seen[account["id"]] = time.monotonic()
             return account
         assert self.signer is not None
-        pid = self.signer.player(token)
-        if pid is None:
+        signed = self.signer.player(token)
+        if signed is None:
             return None
-        self.seen[pid] = time.monotonic()
-        if pid not in self._players:
+        pid, generation = signed
+        now = time.time()
+        read_at, row = self._players.get(pid, (0.0, {}))
+        if now - read_at > PLAYER_FRESH:  # revoked by `truco admin revoke` meanwhile?
             found = await self.store.quick(self.store.rows, select(players).where(players.c.id == pid))
             if not found:
                 return None
-            self._players[pid] = dict(found[0])
+            self._players.pop(pid, None)
+            self._players[pid] = (now, row := dict(found[0]))
             if len(self._players) > PLAYER_CACHE:
                 self._players.pop(next(iter(self._players)))
-        row = self._players[pid]
-        return row if row.get("account") is None else None
+        seen = row["last_seen"] or row["created_at"]
+        if row["token_generation"] != generation or now - seen > self.config.token_idle or row.get("account"):
+            return None
+        self.seen[pid] = time.monotonic()
+        if now - seen > min(3600.0, self.config.token_idle / 10):
+            row["last_seen"] = now
+            values = {"where": {"id": pid}, "values": {"last_seen": now}}
+            await self.store.quick(self.store.write, [("update:players", values)])
+        return row
 
     def online(self, player_id: str) -> bool:
         """Seen in the last ``ONLINE`` seconds (any request or connection), or at a table now."""
@@ -144,6 +219,13 @@ class Hub:
         """Drop a cached player whose row changed (a claimed or deleted account)."""
         self._players.pop(player_id, None)
 
+    async def revoke(self, player: dict[str, Any]) -> None:
+        """Revoke every token of ``player`` (``POST /api/logout``)."""
+        generation = player["token_generation"] + 1
+        values = {"where": {"id": player["id"]}, "values": {"token_generation": generation}}
+        await self.store.quick(self.store.write, [("update:players", values)])
+        player["token_generation"] = generation
+
     async def banned(self, nickname: str | None, scope: str) -> bool:
         """Whether ``nickname`` is banned from the server, or (``scope="chat"``) from the chat,
         which a server ban includes. Asked of the database each time, so a ban from
@@ -151,19 +233,22 @@ class Hub:
         if nickname is None:
             return False
         stmt = _SERVER_BAN if scope == "server" else _ANY_BAN
-        return await self.store.quick(self.store.scalar, stmt, {"key": nickname_key(nickname)}) is not None
+        return await self.store.quick(self.store.scalar, stmt, {"key": name_key(nickname)}) is not None
 
     # -- tables ---------------------------------------------------------------
 
-    async def load(self, table_id: str) -> Table | None:
-        """The table in memory, or rebuilt from the database (None if unknown)."""
+    async def load(self, table_id: str, stopped_at: float | None = None) -> Table | None:
+        """The table in memory, or rebuilt from the database (None if unknown). ``stopped_at``:
+        when the server that ran it stopped, for a table restored at startup (its clock resumes)."""
         if table_id in self.tables:
             return self.tables[table_id]
-        table = await self.store.run(self._read, table_id)
+        table: Table | None = await self.store.run(self._read, table_id)
         if table is None:
             return None
         if table_id in self.tables:  # loaded meanwhile
             return self.tables[table_id]
+        if stopped_at is not None:
+            table.resume_clock(stopped_at)
         self.tables[table_id] = table
         table.start()
         return table
@@ -237,9 +322,27 @@ class Hub:
         return table
 
     async def join(self, table: Table, player: dict[str, Any], seat: Any) -> dict[str, Any]:
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        table.post("join", player["id"], player["nickname"], seat, future)
-        return await future
+        msg = Join(player["id"], player["nickname"], seat)
+        table.post(msg)
+        return await msg.future
+
+    def recover(self, table: Table, delay: float = 1.0) -> None:
+        """``table`` could not store a version: forget this copy, and rebuild it from its log
+        (the last stored version) when the storage works again, retrying with a growing pause."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        task = asyncio.create_task(self._recover(table.id, delay), name=f"recover-{table.id}")
+        self._recovering.add(task)
+        task.add_done_callback(self._recovering.discard)
+
+    async def _recover(self, table_id: str, delay: float) -> None:
+        while table_id not in self.tables:
+            await asyncio.sleep(delay)
+            try:
+                await self.load(table_id)
+            except StorageError:
+                log.warning("table %s: storage still failing; retrying in %.0f s", table_id, delay)
+                delay = min(2 * delay, 60.0)
 
     def lobby(self) -> list[dict[str, Any]]:
         waiting = [t for t in self.tables.values() if t.public and t.status == "waiting"]
@@ -306,27 +409,38 @@ class Hub:
             )
         return out
 
-    def replay(self, table_id: str, seat: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-        """(summary, steps as a spectator saw them, or as ``seat`` did) of a stored table (blocking)."""
-        table = self._fresh(table_id)
-        if table is None:
-            return None
-        steps = table.replay_steps(self._events(table_id), seat)
-        return table.summary(), steps
+    async def finished(self, kind: str, table_id: str, seat: int | None = None) -> bytes:
+        """The JSON of the replay (as a spectator saw it, or as ``seat`` did) or the record (``kind``)
+        of a finished table: made once, in the store's threads, then kept (a finished table never
+        changes), so that people looping on a replay cost the live tables nothing."""
+        key = (kind, table_id, seat)
+        body = self._finished.get(key)
+        if body is None:
+            if kind == "replay":
+                body = await self.store.run(self.replay, table_id, seat)
+            else:
+                body = await self.store.run(self.record, table_id)
+            self._finished[key] = body
+            if len(self._finished) > FINISHED_CACHE:
+                self._finished.pop(next(iter(self._finished)))
+        return body
 
-    def record(self, table_id: str) -> dict[str, Any] | None:
+    def replay(self, table_id: str, seat: int | None = None) -> bytes:
+        """{"table": summary, "steps": every version as a spectator saw it (or as ``seat`` did), "seat"}
+        of a stored table (blocking)."""
+        table = self._fresh(table_id)
+        steps = table.replay_steps(self._events(table_id), seat)
+        return dumps({"table": table.summary(), "steps": steps, "seat": seat}).encode()
+
+    def record(self, table_id: str) -> bytes:
         """The record of a stored table without hidden information (blocking)."""
         table = self._fresh(table_id)
-        if table is None:
-            return None
         table.restore(self._events(table_id))
-        return None if table.match is None else to_record(table.match, hidden=False)
+        return dumps(None if table.match is None else to_record(table.match, hidden=False)).encode()
 
-    def _fresh(self, table_id: str) -> Table | None:
+    def _fresh(self, table_id: str) -> Table:
         """An unstarted copy of a stored table before its first version."""
         row = self.store.rows(select(tables).where(tables.c.id == table_id))
-        if not row:
-            return None
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
         return Table(self, dict(row[0]), [dict(r) for r in seat_rows])
 

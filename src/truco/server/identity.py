@@ -1,8 +1,8 @@
 """Guest identities: nicknames, signed tokens, and the unguessable secrets of seats and invites.
 
 >>> signer = Signer("k")
->>> signer.player(signer.token("p1"))
-'p1'
+>>> signer.player(signer.token("p1", 3))
+('p1', 3)
 >>> signer.player("p1.forged") is None
 True
 >>> clean_nickname("  Zé  ")
@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import unicodedata
 
@@ -23,22 +24,28 @@ NICKNAME_MAX = 20
 
 
 class Signer:
-    """Signs player ids into tokens; a token cannot be forged without the server's secret."""
+    """Signs (player id, generation) into tokens; a token cannot be forged without the server's
+    secret. Raising a player's generation revokes every token made before."""
 
     def __init__(self, secret: str) -> None:
         self._s = URLSafeSerializer(secret, salt="truco-guest")
 
-    def token(self, player_id: str) -> str:
-        return self._s.dumps(player_id)
+    def token(self, player_id: str, generation: int) -> str:
+        return self._s.dumps([player_id, generation])
 
-    def player(self, token: object) -> str | None:
+    def player(self, token: object) -> tuple[str, int] | None:
+        """(player id, generation) of a genuine token (tokens of before generations are generation 0)."""
         if not isinstance(token, str) or len(token) > 200:
             return None
         try:
             value = self._s.loads(token)
         except BadSignature:
             return None
-        return value if isinstance(value, str) else None
+        if isinstance(value, str):
+            return value, 0
+        if isinstance(value, list) and len(value) == 2 and isinstance(value[0], str) and type(value[1]) is int:
+            return value[0], value[1]
+        return None
 
 
 def clean_nickname(raw: object) -> str | None:
@@ -53,9 +60,14 @@ def clean_nickname(raw: object) -> str | None:
     return name
 
 
-def nickname_key(nickname: str) -> str:
-    """What bans compare: case and accents folded."""
-    return unicodedata.normalize("NFKD", nickname).encode("ascii", "ignore").decode().casefold().strip()
+def same_secret(given: object, secret: str) -> bool:
+    """Whether a client's ``given`` value is ``secret``, compared in constant time; any text
+    (non-ASCII included) or other JSON value is simply not equal.
+
+    >>> same_secret("ä" * 8, "abcdefgh"), same_secret(None, "x"), same_secret("x", "x")
+    (False, False, True)
+    """
+    return isinstance(given, str) and hmac.compare_digest(given.encode(), secret.encode())
 
 
 def new_id(nbytes: int = 6) -> str:

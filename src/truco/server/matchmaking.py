@@ -15,8 +15,8 @@ instead (it keeps its place until it takes the offer or leaves).
 >>> mm.join(Ticket(("b",), (1800,), since=0.0))
 >>> mm.form(now=0.0)
 []
->>> mm.form(now=20.0)
-[Table(teams=(('a',), ('b',)))]
+>>> [table.teams for table in mm.form(now=20.0)]
+[(('a',), ('b',))]
 """
 
 from __future__ import annotations
@@ -50,9 +50,10 @@ class Ticket(NamedTuple):
 
 
 class Table(NamedTuple):
-    """A table the matchmaker formed: team 0's players and team 1's."""
+    """A table the matchmaker formed: team 0's players and team 1's, and the tickets it took."""
 
     teams: tuple[tuple[str, ...], tuple[str, ...]]
+    tickets: tuple[Ticket, ...]
 
 
 @dataclass
@@ -96,7 +97,7 @@ class Matchmaker:
             if group is not None:
                 for t in group:
                     self.tickets.remove(t)
-                formed.append(self._split(group))
+                formed.append(Table(self._split(group), group))
         return formed
 
     def _fits(self, group: tuple[Ticket, ...], now: float) -> bool:
@@ -119,16 +120,16 @@ class Matchmaker:
                     best = (spread, group)
         return None if best is None else best[1]
 
-    def _split(self, group: tuple[Ticket, ...]) -> Table:
+    def _split(self, group: tuple[Ticket, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if self.players == 2:
-            return Table((group[0].players, group[1].players))
+            return group[0].players, group[1].players
         pairs = [t for t in group if len(t.players) == 2]
         solos = [(p, r) for t in group if len(t.players) == 1 for p, r in zip(t.players, t.ratings, strict=True)]
         if len(pairs) == 2:
-            return Table((pairs[0].players, pairs[1].players))
+            return pairs[0].players, pairs[1].players
         if len(pairs) == 1:
-            return Table((pairs[0].players, tuple(p for p, _ in solos)))
-        return Table(balanced(solos))
+            return pairs[0].players, tuple(p for p, _ in solos)
+        return balanced(solos)
 
 
 def balanced(solos: list[tuple[str, int]]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -16,14 +16,14 @@ from typing import Any
 from sqlalchemy import func, select
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
-from truco.server.account_api import endpoint, hub_of, token_of
 from truco.server.accounts import SESSION_PREFIX
-from truco.server.identity import nickname_key
+from truco.server.edge import hub_of, token_of
+from truco.server.errors import CommandError
+from truco.server.names import name_key
 from truco.server.ratings import SCALE, Mode, Rating
 from truco.server.store import Store, accounts, match_stats, players, rating_changes, ratings
-from truco.server.table import CommandError
 
 TOP = 100
 PERIODS = {"all": None, "week": 7 * 86400, "month": 30 * 86400}
@@ -33,7 +33,7 @@ STAT_FIELDS = ("trucos_asked", "trucos_accepted", "trucos_won", "onze_played", "
 
 def account_of(store: Store, name: str) -> dict[str, Any] | None:
     stmt = select(players).join(accounts, accounts.c.player_id == players.c.id)
-    found = store.rows(stmt.where(accounts.c.name_key == nickname_key(name)))
+    found = store.rows(stmt.where(accounts.c.name_key == name_key(name)))
     return dict(found[0]) if found else None
 
 
@@ -123,7 +123,6 @@ def leaderboard(store: Store, mode: Mode, period: str, me: str | None) -> dict[s
 # -- endpoints -------------------------------------------------------------------------
 
 
-@endpoint
 async def player_page(request: Request) -> Response:
     hub = hub_of(request)
     out = await hub.store.run(profile, hub, request.path_params["name"])
@@ -132,7 +131,6 @@ async def player_page(request: Request) -> Response:
     return JSONResponse(out)
 
 
-@endpoint
 async def leaderboard_page(request: Request) -> Response:
     hub = hub_of(request)
     mode, period = request.path_params["mode"], request.query_params.get("period", "all")
@@ -146,7 +144,7 @@ async def leaderboard_page(request: Request) -> Response:
     return JSONResponse(out)
 
 
-routes = [
+routes: list[BaseRoute] = [
     Route("/api/players/{name}", player_page),
     Route("/api/leaderboard/{mode}", leaderboard_page),
 ]

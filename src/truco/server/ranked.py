@@ -1,5 +1,5 @@
-"""Ranked play over HTTP: the queue of each mode, friends who queue as a team, and the
-tables the matchmaker forms (see ``docs/protocol.md``, "Ranked play").
+"""Ranked play: the queue of each mode, friends who queue as a team, and the tables the
+matchmaker forms (see ``docs/protocol.md``, "Ranked play"; the endpoints are in ``ranked_api``).
 
 Only accounts queue (a rating belongs to an account). A client puts its player in
 a queue with ``POST /api/queue``, then asks ``GET /api/queue`` every second or two:
@@ -15,17 +15,14 @@ import time
 from typing import Any, NamedTuple
 
 from sqlalchemy import select
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
 from truco.engine.match import Match
-from truco.server.account_api import endpoint, hub_of, json_body, signed_in
-from truco.server.identity import new_secret, nickname_key
+from truco.server.errors import CommandError
+from truco.server.identity import new_secret
 from truco.server.matchmaking import Matchmaker, Ticket, Window
+from truco.server.names import name_key
 from truco.server.ratings import Mode, ranked_config
 from truco.server.store import accounts
-from truco.server.table import CommandError
 
 log = logging.getLogger("truco.server")
 
@@ -47,6 +44,8 @@ class RankedQueue:
         self.queues = {m: Matchmaker(m.rules.players, window, bot_offer_after) for m in Mode}
         self.pending: dict[str, Pending] = {}
         self.matched: dict[str, dict[str, Any]] = {}
+        #: the players of tables being opened now
+        self.seating: dict[str, Mode] = {}
         self.names: dict[str, str] = {}
         self._task: asyncio.Task[None] | None = None
 
@@ -63,14 +62,14 @@ class RankedQueue:
             try:
                 await self.form()
             except Exception:
-                log.exception("matchmaker: a table could not be formed")
+                log.exception("matchmaker: the queues could not be served")
 
     def mode_of(self, player_id: str) -> Mode | None:
         return next((m for m, q in self.queues.items() if q.ticket_of(player_id)), None)
 
     async def join(self, player: dict[str, Any], mode: Mode, partner: str | None) -> dict[str, Any]:
         pid = player["id"]
-        if self.mode_of(pid) is not None or pid in self.pending:
+        if self.mode_of(pid) is not None or pid in self.pending or pid in self.seating:
             raise CommandError("already_queued", "Você já está na fila.")
         if any(t.config.get("ranked") and t.status != "over" and t.seat_of(pid) for t in self.hub.tables.values()):
             raise CommandError("already_playing", "Termine sua partida ranqueada antes de entrar na fila de novo.")
@@ -83,7 +82,7 @@ class RankedQueue:
             return self.status(pid)
         if mode.team_size != 2:
             raise CommandError("bad_request", "Só se entra em dupla nos modos 2x2.")
-        key = nickname_key(partner)
+        key = name_key(partner)
         found = await self.hub.store.run(
             self.hub.store.scalar, select(accounts.c.player_id).where(accounts.c.name_key == key)
         )
@@ -109,6 +108,8 @@ class RankedQueue:
     def status(self, player_id: str) -> dict[str, Any]:
         if player_id in self.matched:
             return {**self.matched[player_id], "status": "matched"}
+        if player_id in self.seating:
+            return {"status": "matching", "mode": self.seating[player_id].value}
         if player_id in self.pending:
             p = self.pending[player_id]
             return {"status": "waiting_partner", "mode": p.mode.value, "partner": self.names.get(p.partner)}
@@ -130,10 +131,22 @@ class RankedQueue:
         }
 
     async def form(self) -> None:
+        """Open a table for every group the matchmakers formed; a table that cannot be opened puts its
+        tickets back in the queue, in their place."""
         now = time.monotonic()
         for mode, q in self.queues.items():
             for formed in q.form(now):
-                await self._seat(mode, formed.teams)
+                people = [p for team in formed.teams for p in team]
+                self.seating.update(dict.fromkeys(people, mode))
+                try:
+                    await self._seat(mode, formed.teams)
+                except Exception:
+                    log.exception("matchmaker: a %s table could not be opened", mode.value)
+                    for ticket in formed.tickets:
+                        q.join(ticket)
+                finally:
+                    for p in people:
+                        self.seating.pop(p, None)
 
     async def _seat(self, mode: Mode, teams: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
         """Open a ranked table with each team in its seats (the engine says which seats are a team's)."""
@@ -149,52 +162,3 @@ class RankedQueue:
         for s in table.seats:
             held = table.held(s)
             self.matched[s.player_id] = {**held, "mode": mode.value, "table_status": held["status"]}
-
-
-# -- endpoints -----------------------------------------------------------------------
-
-
-def queue_of(request: Request) -> RankedQueue:
-    return hub_of(request).ranked
-
-
-@endpoint
-async def join_queue(request: Request) -> Response:
-    """``{"mode": "paulista-2v2", "partner": "Name"?}``: queue alone, or with a friend who asks the same."""
-    player, _ = await signed_in(request)
-    data = await json_body(request)
-    if data.get("mode") not in Mode.__members__.values():
-        raise CommandError("bad_request", f"mode must be one of {', '.join(Mode)}")
-    partner = data.get("partner")
-    if partner is not None and not isinstance(partner, str):
-        raise CommandError("bad_request", "partner must be a player's name")
-    return JSONResponse(await queue_of(request).join(player, Mode(data["mode"]), partner))
-
-
-@endpoint
-async def queue_status(request: Request) -> Response:
-    player, _ = await signed_in(request)
-    return JSONResponse(queue_of(request).status(player["id"]))
-
-
-@endpoint
-async def leave_queue(request: Request) -> Response:
-    player, _ = await signed_in(request)
-    queue_of(request).leave(player["id"])
-    return JSONResponse({"status": "idle"})
-
-
-@endpoint
-async def table_ratings(request: Request) -> Response:
-    """The rating changes a finished ranked table caused, by seat."""
-    hub = hub_of(request)
-    changes = await hub.store.run(hub.ratings.changes_of, request.path_params["table_id"])
-    return JSONResponse({"table_id": request.path_params["table_id"], "changes": changes})
-
-
-routes = [
-    Route("/api/queue", join_queue, methods=["POST"]),
-    Route("/api/queue", queue_status, methods=["GET"]),
-    Route("/api/queue", leave_queue, methods=["DELETE"]),
-    Route("/api/tables/{table_id}/ratings", table_ratings),
-]

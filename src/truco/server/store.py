@@ -14,9 +14,10 @@ and a step is broadcast and acknowledged only after its row is committed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -38,19 +39,28 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
+
+#: room for the key of a 20-character nickname (a character's prototype may be several characters)
+KEY_LENGTH = 200
 
 players = Table(
     "players",
     metadata,
     Column("id", String(32), primary_key=True),
     Column("nickname", String(40), nullable=False),
-    Column("nickname_key", String(40), nullable=False, index=True),
+    #: truco.server.names.name_key(nickname)
+    Column("nickname_key", String(KEY_LENGTH), nullable=False, index=True),
     Column("created_at", Float, nullable=False),
     #: NULL for a guest, "account" once the name is claimed, "deleted" after the account is deleted
     Column("account", String(8)),
+    #: when a token of this player was last used (tokens expire when idle)
+    Column("last_seen", Float),
+    #: tokens of an older generation are revoked
+    Column("token_generation", Integer, nullable=False, server_default="0"),
 )
 
 tables = Table(
@@ -120,7 +130,9 @@ bans = Table(
     "bans",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("nickname_key", String(40), nullable=False),
+    #: the nickname banned, as typed (None for bans older than revision 0003_name_keys)
+    Column("nickname", String(40)),
+    Column("nickname_key", String(KEY_LENGTH), nullable=False),
     #: chat or server
     Column("scope", String(8), nullable=False),
     Column("created_at", Float, nullable=False),
@@ -134,7 +146,7 @@ settings = Table(
     Column("value", Text, nullable=False),
 )
 
-# -- accounts, ratings and friends (migration 0003) -------------------------
+# -- accounts, ratings and friends (migration 0005) -------------------------
 
 #: a claimed name: the player keeps its id (and so its history); ``players.account``
 #: says whether an id is a guest (NULL), an account ("account") or a deleted one ("deleted")
@@ -142,7 +154,7 @@ accounts = Table(
     "accounts",
     metadata,
     Column("player_id", String(32), primary_key=True),
-    Column("name_key", String(80), nullable=False, unique=True),
+    Column("name_key", String(KEY_LENGTH), nullable=False, unique=True),
     Column("password_hash", String(200), nullable=False),
     Column("created_at", Float, nullable=False),
 )
@@ -222,8 +234,22 @@ follows = Table(
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL (durable across a killed process) and a busy timeout."""
+class StorageError(Exception):
+    """The database could not be read or written (full disk, lost server...). Nothing was stored."""
+
+
+@contextlib.contextmanager
+def storing() -> Iterator[None]:
+    """Database and file-system errors as ``StorageError``."""
+    try:
+        yield
+    except (SQLAlchemyError, OSError) as e:
+        raise StorageError(str(e).splitlines()[0] if str(e) else type(e).__name__) from e
+
+
+def make_engine(url: str, max_pages: int | None = None) -> Engine:
+    """An engine for ``url``; SQLite gets WAL (durable across a killed process) and a busy timeout,
+    and with ``max_pages`` a size limit: past it, every write fails as on a full disk."""
     if url.startswith("sqlite"):
         memory = url in ("sqlite://", "sqlite:///:memory:")
         engine = create_engine(
@@ -240,6 +266,8 @@ def make_engine(url: str) -> Engine:
                 # checkpoints run in the background (Store.start), not inside a commit that acks many tables
                 cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.execute("PRAGMA synchronous=NORMAL")
+            if max_pages is not None:
+                cur.execute(f"PRAGMA max_page_count={int(max_pages)}")
             cur.close()
 
         return engine
@@ -250,9 +278,9 @@ class Store:
     """The database of one server. Blocking calls run in a small thread pool;
     ``append`` batches the event rows of every table into one commit."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, max_pages: int | None = None) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, max_pages)
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="truco-db")
         self._pending: list[tuple[list[tuple[str, dict[str, Any]]], asyncio.Future[None]]] = []
         self._wakeup: asyncio.Event | None = None
@@ -276,17 +304,17 @@ class Store:
     # -- blocking helpers (call through ``run`` from async code) ------------
 
     def scalar(self, stmt: Any, params: dict[str, Any] | None = None) -> Any:
-        with self.engine.connect() as conn:
+        with storing(), self.engine.connect() as conn:
             return conn.execute(stmt, params).scalar()
 
     def rows(self, stmt: Any) -> list[Any]:
-        with self.engine.connect() as conn:
+        with storing(), self.engine.connect() as conn:
             return list(conn.execute(stmt).mappings())
 
     def write(self, ops: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """Run ``ops`` in one transaction: ("events"|"seats"|..., row) inserts,
         or ("update:<table>", {"where": {...}, "values": {...}})."""
-        with self.engine.begin() as conn:
+        with storing(), self.engine.begin() as conn:
             self._apply(conn, ops)
 
     @staticmethod
@@ -303,6 +331,14 @@ class Store:
                 inserts.setdefault(name, []).append(row)
         for name, batch in inserts.items():
             conn.execute(insert(metadata.tables[name]), batch)
+
+    def setting(self, key: str) -> str | None:
+        return self.scalar(select(settings.c.value).where(settings.c.key == key))  # type: ignore[no-any-return]
+
+    def put_setting(self, key: str, value: str) -> None:
+        with storing(), self.engine.begin() as conn:
+            if conn.execute(update(settings).where(settings.c.key == key).values(value=value)).rowcount == 0:
+                conn.execute(insert(settings).values(key=key, value=value))
 
     def secret(self) -> str:
         """The server's signing secret, made once and kept in the database."""

@@ -19,17 +19,36 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from truco.bots import BOT_KINDS, Bot, make_bot
 from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, Rules, event_to_json, parse_action, view
 from truco.engine.deals import derived_seed
 from truco.engine.events import HandStarted
+from truco.server.conn import Conn, dumps
+from truco.server.errors import CommandError, storage_failure
+from truco.server.identity import same_secret
+from truco.server.messages import (
+    Absent,
+    Attach,
+    BotMove,
+    BotTurn,
+    Command,
+    Detach,
+    Expire,
+    Join,
+    Message,
+    Start,
+    Timeout,
+)
 from truco.server.signals import GESTURES, signal_table
-from truco.server.store import event_row
+from truco.server.store import StorageError, event_row
 from truco.server.text import Problem, TextError, clean_text, is_valid_unicode
+
+if TYPE_CHECKING:
+    from truco.server.hub import Hub
 
 log = logging.getLogger("truco.server")
 
@@ -44,6 +63,8 @@ DEFAULT_BOT = "heuristic" if "heuristic" in BOT_KINDS else BOT_KINDS[0]
 To = tuple[str, Any] | None
 #: A frame's recipient: a seat number, or None for spectators.
 Key = int | None
+#: The events of one version, each with its audience
+Events = list[tuple[dict[str, Any], To]]
 
 
 def sees(to: To, key: Key) -> bool:
@@ -52,12 +73,12 @@ def sees(to: To, key: Key) -> bool:
         return True
     how, arg = to
     if how == "team":
-        return key is not None and key & 1 == arg
+        return key is not None and key & 1 == int(arg)
     if how == "not_team":
-        return key is None or key & 1 != arg
+        return key is None or key & 1 != int(arg)
     if how == "seat":
-        return key == arg
-    return key not in arg  # "not_seats"
+        return key == int(arg)
+    return key not in frozenset(arg)  # "not_seats"
 
 
 def automatic_action(match: Match, seat: int) -> Action:
@@ -77,58 +98,6 @@ def automatic_action(match: Match, seat: int) -> Action:
     if plays:
         return plays[-1]
     return next(a for a in legal if a.type == RUN)
-
-
-def same_secret(given: object, secret: str) -> bool:
-    """Whether a client's ``given`` text is ``secret``, in constant time (any other value is not)."""
-    return isinstance(given, str) and given.isascii() and secrets.compare_digest(given, secret)
-
-
-def dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
-
-class CommandError(Exception):
-    """A command refused: ``code`` and a message for the player. Nothing changed."""
-
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.extra = extra
-
-
-class Conn:
-    """One WebSocket as a table sees it: frames are queued and written by the
-    connection's own writer task, so a slow client never blocks the table."""
-
-    MAX_QUEUE = 4096
-
-    def __init__(self, player_id: str | None, close: Callable[[int, str], None]) -> None:
-        self.player_id = player_id
-        self.seat: int | None = None
-        self.out: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closed = False
-        self._close = close
-
-    def send(self, text: str) -> None:
-        if self.closed:
-            return
-        if self.out.qsize() >= self.MAX_QUEUE:
-            self.close(1008, "too slow")
-            return
-        self.out.put_nowait(text)
-
-    def send_json(self, obj: dict[str, Any]) -> None:
-        self.send(dumps(obj))
-
-    def error(self, cid: Any, code: str, message: str, **extra: Any) -> None:
-        self.send_json({"type": "error", "id": cid, "code": code, "message": message, **extra})
-
-    def close(self, code: int, reason: str) -> None:
-        if not self.closed:
-            self.closed = True
-            self.out.put_nowait(None)
-            self._close(code, reason)
 
 
 @dataclass
@@ -164,9 +133,9 @@ class Seat:
 
 
 class Table:
-    """A table's state and its actor. ``hub`` gives the store, config and bot threads."""
+    """A table's state and its actor. ``hub`` gives the store, the config and the bots' pool."""
 
-    def __init__(self, hub: Any, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+    def __init__(self, hub: Hub, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
         self.hub = hub
         self.id: str = row["id"]
         self.config: dict[str, Any] = json.loads(row["config"])
@@ -175,7 +144,10 @@ class Table:
         self.deal_secret: int | str = row["deal_secret"] if row.get("deal_secret") is not None else row["seed"]
         self.invite: str = row["invite"]
         self.public: bool = bool(row["public"])
-        self.status: str = "waiting"
+        #: waiting, playing, over, or expired (a waiting table nobody came back to)
+        self.status: str = "expired" if row.get("status") == "expired" else "waiting"
+        #: since when no seated person is connected (None while one is)
+        self.alone_since: float | None = time.time()
         self.created_at: float = row["created_at"]
         #: when the last version was made (finished tables idle for long are forgotten)
         self.changed_at = time.time()
@@ -187,11 +159,17 @@ class Table:
                 s.player_id, s.nickname, s.secret = r["player_id"], r["nickname"], r["secret"]
         self.match: Match | None = None
         self.version = 0
+        #: how many versions changed the match (a bot's answer for an older one is dropped)
+        self.moves = 0
+        #: the version that last changed the match (a refused command from before it is ``stale``)
+        self.moved_at = 0
         self.deadline: float | None = None
         self.spectators: set[Conn] = set()
         self.history: deque[tuple[int, dict[Key, str]]] = deque(maxlen=hub.config.history)
         self.chat: deque[dict[str, Any]] = deque(maxlen=50)
-        self.queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+        #: no more messages are handled (stopped, or its storage failed): each is refused at once
+        self.stopped = False
         self.task: asyncio.Task[None] | None = None
         self._clock: asyncio.TimerHandle | None = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
@@ -329,6 +307,9 @@ class Table:
                 evs.append(({"type": "rematch", "table_id": self.rematch_id, "seat_secret": secret}, ("seat", int(s))))
         else:
             raise ValueError(f"unknown row kind {kind!r}")
+        if changed:
+            self.moves += 1
+            self.moved_at = self.version + 1
         if data.get("cmd") is not None:  # a player's command: its id is spent
             self.seats[data["seat"]].commands[data["cmd"]] = self.version + 1
         self.version += 1
@@ -353,7 +334,7 @@ class Table:
     def _next_deadline(self, before: tuple[str, list[int]] | None) -> float | None:
         """The clock after a change: kept while the partner of one who answered
         still answers the same question, restarted whenever anyone else must act."""
-        timer = self.config["timer"]
+        timer: float = self.config["timer"]
         m = self.match
         if not timer or m is None or m.is_over or not m.to_act():
             return None
@@ -367,15 +348,28 @@ class Table:
             return self.deadline
         return time.time() + timer
 
-    def restore(self, rows: list[dict[str, Any]]) -> None:
-        """Rebuild the table from its stored rows, in order."""
+    def walk(self, rows: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], dict[str, Any], Events, bool]]:
+        """Rebuild the table from its stored rows, in order: for each, (row, its data, the events
+        with their audiences, whether the match changed). The one walk over a table's log, for
+        restoring a table, its replay and its record."""
         for row in rows:
             data = json.loads(row["data"])
-            self._apply(row["kind"], data, row["at"])
-            if row["kind"] in ("act", "start"):
-                self.deadline = data.get("deadline")
+            evs, changed = self._apply(row["kind"], data, row["at"])
             if row["seq"] != self.version:
                 raise RuntimeError(f"table {self.id}: stored version {row['seq']} where {self.version} was expected")
+            yield row, data, evs, changed
+
+    def restore(self, rows: list[dict[str, Any]]) -> None:
+        """Rebuild the table from its stored rows, with its clock's deadline."""
+        for row, data, _, _ in self.walk(rows):
+            if row["kind"] in ("act", "start"):
+                self.deadline = data.get("deadline")
+
+    def resume_clock(self, stopped_at: float) -> None:
+        """After a restart: the clock gets back the time its player had left when the server stopped."""
+        if self.deadline is not None:
+            left = min(max(0.0, self.deadline - stopped_at), float(self.config["timer"]))
+            self.deadline = time.time() + left
 
     async def _commit(
         self, kind: str, data: dict[str, Any], conn: Conn | None = None, cid: Any = None, extra: list[Any] | None = None
@@ -396,14 +390,9 @@ class Table:
             ops.append(("update:tables", {"where": {"id": self.id}, "values": values}))
         try:
             await self.hub.store.append(ops)
-        except Exception:
-            # Memory is now ahead of the database: forget this copy; the next
-            # connection reloads the table as stored, without this version.
-            log.exception("table %s: version %d not stored; reloading the table", self.id, self.version)
-            if self.hub.tables.get(self.id) is self:
-                del self.hub.tables[self.id]
-            self.close_all(1011, "storage failure")
-            asyncio.get_running_loop().call_soon(lambda: self.task and self.task.cancel())
+        except StorageError as e:
+            # Memory is now ahead of the database: this copy is given up (see ``_storage_failed``).
+            log.error("table %s: version %d not stored: %s", self.id, self.version, e)
             raise
         self.changed_at = time.time()
         self._broadcast(self.version, evs, changed)
@@ -452,9 +441,12 @@ class Table:
 
     # -- timers ------------------------------------------------------------
 
-    def post(self, *msg: Any) -> None:
-        """Leave a message for the actor: ``post("cmd", conn, command, received_at)``, ``post("detach", conn)``…"""
-        self.queue.put_nowait(msg)
+    def post(self, msg: Message) -> None:
+        """Leave a message for the actor; refused at once (``msg.fail``) when the actor has stopped."""
+        if self.stopped:
+            msg.fail(CommandError("table_gone", "A mesa foi recarregada: conecte de novo."))
+        else:
+            self.queue.put_nowait(msg)
 
     def _schedule(self) -> None:
         """Arm the clock and the bots after a change of the match."""
@@ -463,7 +455,7 @@ class Table:
             self._clock.cancel()
             self._clock = None
         if self.deadline is not None:
-            self._clock = loop.call_later(max(0.0, self.deadline - time.time()), self.post, "timeout", self.deadline)
+            self._clock = loop.call_later(max(0.0, self.deadline - time.time()), self.post, Timeout(self.deadline))
         m = self.match
         if m is None:
             return
@@ -472,11 +464,12 @@ class Table:
             if (s.kind == "bot" or s.takeover) and seat not in self._bots:
                 # a person's pace: the configured pause, give or take a quarter
                 pause = self.hub.config.bot_pause * (0.75 + 0.5 * self._pace.random())
-                self._bots[seat] = loop.call_later(pause, self.post, "bot", seat)
+                self._bots[seat] = loop.call_later(pause, self.post, BotTurn(seat))
 
     def _watch_absence(self, s: Seat) -> None:
-        if s.kind == "human" and s.conn is None and not s.takeover and self.status != "over":
-            asyncio.get_running_loop().call_later(self.hub.config.absence, self.post, "absent", s.seat, s.presence)
+        if s.kind == "human" and s.conn is None and not s.takeover and self.status in ("waiting", "playing"):
+            absent = Absent(s.seat, s.presence)
+            asyncio.get_running_loop().call_later(self.hub.config.absence, self.post, absent)
 
     def start(self) -> None:
         """Start the actor (after ``restore`` for a stored table)."""
@@ -486,14 +479,23 @@ class Table:
         if self.match is not None:
             self._schedule()
         elif all(s.kind != "open" for s in self.seats):
-            self.post("start")
+            self.post(Start())
 
-    async def stop(self) -> None:
+    def halt(self) -> None:
+        """Stop handling messages: the timers are cancelled and every queued message is refused."""
+        self.stopped = True
         if self._clock:
             self._clock.cancel()
         for h in self._bots.values():
             h.cancel()
-        if self.task:
+        self._bots.clear()
+        gone = CommandError("table_gone", "A mesa foi recarregada: conecte de novo.")
+        while not self.queue.empty():
+            self.queue.get_nowait().fail(gone)
+
+    async def stop(self) -> None:
+        self.halt()
+        if self.task and self.task is not asyncio.current_task():
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
@@ -501,74 +503,97 @@ class Table:
     # -- the actor -----------------------------------------------------------
 
     async def run(self) -> None:
-        while True:
+        """Handle the messages one at a time. Each one is answered: ``done`` with its result
+        or ``fail`` with the error that refused it. A storage failure ends this copy of the table."""
+        while not self.stopped:
             msg = await self.queue.get()
             try:
-                await self._handle(msg)
-            except asyncio.CancelledError:
-                raise
+                result = await self._handle(msg)
+            except CommandError as e:
+                msg.fail(e)
+            except StorageError:
+                self._storage_failed(msg)
+                return
             except Exception:
-                log.exception("table %s: failed on %r", self.id, msg[0])
-
-    async def _handle(self, msg: tuple[Any, ...]) -> None:
-        what = msg[0]
-        if what == "cmd":
-            conn, cmd, received = msg[1], msg[2], msg[3]
-            try:
-                await self._command(conn, cmd)
-            except CommandError as e:
-                conn.error(cmd.get("id"), e.code, str(e), **e.extra)
+                log.exception("table %s: failed on %r", self.id, type(msg).__name__)
+                msg.fail(CommandError("internal", "Erro interno do servidor: nada mudou."))
             else:
-                self.hub.stats.command(time.monotonic() - received)
-        elif what == "attach":
-            await self._attach(*msg[1:])
-        elif what == "detach":
-            await self._detach(msg[1])
-        elif what == "join":
-            future = msg[4]
-            try:
-                future.set_result(await self._join(msg[1], msg[2], msg[3]))
-            except CommandError as e:
-                future.set_exception(e)
-        elif what == "start":
-            if self.match is None and all(s.kind != "open" for s in self.seats):
-                await self._commit("start", {})
-        elif what == "timeout":
-            await self._timeout(msg[1])
-        elif what == "bot":
-            await self._bot(msg[1])
-        elif what == "absent":
-            s = self.seats[msg[1]]
-            if s.presence == msg[2] and s.conn is None and not s.takeover and self.status != "over":
-                if self.status == "waiting":
-                    self._watch_absence(s)
-                else:
-                    await self._commit("takeover", {"seat": s.seat, "active": True})
-                    self._schedule()
-        elif what == "call":
-            # run a function inside the actor (used by the hub), resolving a future
-            fn, future = msg[1], msg[2]
-            try:
-                future.set_result(await fn())
-            except Exception as e:
-                future.set_exception(e)
+                if isinstance(msg, Attach | Join):
+                    msg.done(result)
 
-    async def call(self, fn: Callable[[], Any]) -> Any:
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.post("call", fn, future)
-        return await future
+    def _storage_failed(self, msg: Message) -> None:
+        """A version could not be stored: every waiting request is answered, the players are
+        told and disconnected, and the hub rebuilds the table from its log (the last stored version)."""
+        error = storage_failure()
+        msg.fail(error)
+        self._halt_with(error)
+        for c in self.connections():
+            c.error(None, error.code, str(error))
+            c.close(1011, "storage failure")
+        self.hub.recover(self)
+
+    def _halt_with(self, error: CommandError) -> None:
+        while not self.queue.empty():
+            self.queue.get_nowait().fail(error)
+        self.halt()
+
+    async def _handle(self, msg: Message) -> Any:
+        match msg:
+            case Command(conn, cmd, received):
+                await self._command(conn, cmd)
+                self.hub.stats.command(time.monotonic() - received)
+            case Attach(conn, secret, last, invite):
+                return await self._attach(conn, secret, last, invite)
+            case Detach(conn):
+                await self._detach(conn)
+            case Join(player_id, nickname, want):
+                return await self._join(player_id, nickname, want)
+            case Start():
+                if self.match is None and all(s.kind != "open" for s in self.seats):
+                    await self._commit("start", {})
+            case Timeout(deadline):
+                await self._timeout(deadline)
+            case BotTurn(seat):
+                self._bot_turn(seat)
+            case BotMove():
+                await self._bot_move(msg)
+            case Absent(seat, presence):
+                await self._absent(seat, presence)
+            case Expire():
+                await self._expire()
+        return None
+
+    async def _expire(self) -> None:
+        """A waiting table nobody came back to is closed for good; it is not restored at startup."""
+        if self.status != "waiting" or self.alone_since is None:
+            return
+        ops = [("update:tables", {"where": {"id": self.id}, "values": {"status": "expired"}})]
+        await self.hub.store.append(ops)
+        self.status = "expired"
+        self.close_all(4004, "table expired")
+        self.hub.forget(self)
+
+    async def _absent(self, seat: int, presence: int) -> None:
+        s = self.seats[seat]
+        if s.presence == presence and s.conn is None and not s.takeover and self.status in ("waiting", "playing"):
+            if self.status == "waiting":
+                self._watch_absence(s)
+            else:
+                await self._commit("takeover", {"seat": s.seat, "active": True})
+                self._schedule()
 
     async def _timeout(self, deadline: float) -> None:
         m = self.match
         if m is None or deadline != self.deadline or m.is_over:
             return
         for seat in list(m.to_act()):
-            if self.match.is_over or seat not in self.match.to_act():
+            if m.is_over or seat not in m.to_act():
                 continue
-            action = automatic_action(self.match, seat)
+            action = automatic_action(m, seat)
             await self._commit("act", {"seat": seat, "action": action.to_json(), "by": "timer"})
 
-    async def _bot(self, seat: int) -> None:
+    def _bot_turn(self, seat: int) -> None:
+        """Send the bot of ``seat`` the view of the table at this version, to think off the actor."""
         self._bots.pop(seat, None)
         m = self.match
         s = self.seats[seat]
@@ -577,36 +602,43 @@ class Table:
         if s.bot is None:
             kind, level = (s.bot_kind, s.bot_level) if s.kind == "bot" else (DEFAULT_BOT, "medium")
             s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", derived_seed(self.deal_secret, f"bot {seat}"))
-        seen = view(m, seat)
-        try:
-            action = await asyncio.get_running_loop().run_in_executor(self.hub.bot_executor, s.bot.act, seen)
-            if action not in seen.legal:
-                raise ValueError(f"{action} is not one of the view's legal actions")
-        except Exception:
+        self.hub.bots.think(self, seat, self.moves, s.bot, view(m, seat))
+
+    async def _bot_move(self, move: BotMove) -> None:
+        m = self.match
+        seat = move.seat
+        s = self.seats[seat]
+        if move.version != self.moves or m is None or seat not in m.to_act() or not (s.kind == "bot" or s.takeover):
+            return  # the table moved on while the bot thought
+        if move.bot is not None:
+            s.bot = move.bot
+        legal = view(m, seat).legal
+        action = move.action
+        if action is None or action not in legal:
             # a faulty bot must not stall the table: it plays what the clock would
-            log.exception("table %s: the %s bot of seat %d failed", self.id, s.bot_kind or DEFAULT_BOT, seat)
+            log.error("table %s: the bot of seat %d answered %r, not a legal action", self.id, seat, action)
             action = automatic_action(m, seat)
         by = "bot" if s.kind == "bot" else "takeover"
         await self._commit("act", {"seat": seat, "action": action.to_json(), "by": by})
 
     # -- connections -------------------------------------------------------------
 
-    async def _attach(self, conn: Conn, secret: Any, last: Any, invite: Any) -> None:
+    async def _attach(self, conn: Conn, secret: Any, last: Any, invite: Any) -> bool:
         seat: Seat | None = None
         if secret is not None:
             seat = next((s for s in self.seats if s.secret and same_secret(secret, s.secret)), None)
             if seat is None:
                 conn.error(None, "bad_secret", "Este segredo não corresponde a nenhum lugar desta mesa.")
                 conn.close(4003, "bad secret")
-                return
+                return False
             if seat.player_id != conn.player_id:
                 conn.error(None, "bad_token", "Este lugar pertence a outro jogador.")
                 conn.close(4003, "not your seat")
-                return
+                return False
         elif not self.public and not same_secret(invite, self.invite):
             conn.error(None, "bad_invite", "Mesa privada: é preciso o link de convite.")
             conn.close(4003, "private table")
-            return
+            return False
         key: Key = None
         if seat is not None:
             if seat.conn is not None:
@@ -615,6 +647,7 @@ class Table:
             seat.conn = conn
             seat.presence += 1
             conn.seat = key = seat.seat
+            self.alone_since = None
         else:
             self.spectators.add(conn)
         conn.send_json(
@@ -637,6 +670,7 @@ class Table:
             self._presence()
             if seat.takeover:
                 await self._commit("takeover", {"seat": seat.seat, "active": False})
+        return True
 
     def _gap(self, last: Any, key: Key) -> list[str] | None:
         """The frames after version ``last`` for ``key``, or None when a snapshot is needed."""
@@ -657,6 +691,8 @@ class Table:
         if conn.seat is not None and self.seats[conn.seat].conn is conn:
             s = self.seats[conn.seat]
             s.conn = None
+            if all(x.conn is None for x in self.seats):
+                self.alone_since = time.time()
             s.presence += 1
             self._watch_absence(s)
             self._presence()
@@ -700,6 +736,9 @@ class Table:
         if cid in seat.commands:
             raise CommandError("duplicate_command", f"O comando {cid!r} já foi feito.", v=seat.commands[cid])
         data: dict[str, Any] = {"seat": seat.seat, "cmd": cid}
+        seen = cmd.get("v")
+        if seen is not None and (type(seen) is not int or not 0 <= seen <= self.version):
+            raise CommandError("bad_message", "v must be the version of the table you saw")
         if kind == "act":
             if self.match is None:
                 raise CommandError("not_started", "A partida ainda não começou: faltam jogadores.")
@@ -717,6 +756,8 @@ class Table:
                 self.match.check_sent(parsed)  # a mão de ferro is played by slot
                 await self._commit("act", data, conn, cid)
             except IllegalAction as e:
+                if seen is not None and seen < self.moved_at:
+                    raise CommandError("stale", "A jogada já foi decidida por outro jogador.", v=self.version) from None
                 raise CommandError("illegal", str(e)) from None
         elif kind == "signal":
             if not self.signals:
@@ -813,14 +854,9 @@ class Table:
         """Every version as ``key`` saw it (a spectator by default; a seat sees its own cards as it held
         them, and nothing the engine's view for that seat hides), rebuilt from the stored rows."""
         steps = []
-        for row in rows:
-            data = json.loads(row["data"])
-            evs, changed = self._apply(row["kind"], data, row["at"])
-            step: dict[str, Any] = {
-                "v": self.version,
-                "at": row["at"],
-                "events": [e for e, to in evs if sees(to, key)],
-            }
+        for row, _, evs, changed in self.walk(rows):
+            events = [e for e, to in evs if sees(to, key)]
+            step: dict[str, Any] = {"v": self.version, "at": row["at"], "events": events}
             if changed:
                 step["view"] = self.view_json(key)
             steps.append(step)

@@ -5,6 +5,8 @@
 //
 //   cardSVG("7H", { faces: "spanish", fourColor: false })  -> "<svg ...>...</svg>"
 
+import { prefs } from "./prefs.js";
+
 const W = 100;
 const H = 140;
 
@@ -157,4 +159,9 @@ export function backSVG() {
     `<text x="50" y="78" text-anchor="middle" font-size="22" font-weight="700" fill="#f1d38a" ` +
     `font-family="Georgia, 'DejaVu Serif', serif">T</text></svg>`
   );
+}
+
+/** A card drawn with the faces and colours chosen in the settings. */
+export function cardFace(name) {
+  return cardSVG(name, { faces: prefs.faces, fourColor: prefs.fourColor });
 }

@@ -38,3 +38,8 @@ export function toast(text, kind = "info") {
   box.append(el);
   setTimeout(() => el.remove(), 3500);
 }
+
+/** A person's initial, for an avatar. */
+export function initials(name) {
+  return (name || "?").trim().slice(0, 1).toUpperCase();
+}

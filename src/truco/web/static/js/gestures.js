@@ -30,3 +30,6 @@ const ART = {
 export function gestureSVG(gesture) {
   return `<svg viewBox="0 0 48 48" aria-hidden="true" class="gesture-svg">${HEAD}${ART[gesture] || ""}</svg>`;
 }
+
+/** The suits' symbols, for the meaning of a signal. */
+export const SUIT_SYMBOL = { D: "♦", S: "♠", H: "♥", C: "♣" };

@@ -23,7 +23,6 @@ const PT = {
   bot_maniac: "Bot trucador",
   bot_timid: "Bot medroso",
   play_level: "Nível dos bots",
-  n_auto_timer: "O tempo de {name} acabou: a mesa joga por ele",
   n_auto_takeover: "Um bot joga por {name}",
   skip: "Pular para o conteúdo",
   close: "Fechar",
@@ -183,7 +182,6 @@ const PT = {
   log: "Narração",
   rematch: "Revanche",
   spectator: "Assistindo",
-  bot_playing: "{name} saiu; um bot joga por ele",
   player_back: "{name} voltou",
   // narration
   n_hand_started: "Mão {n}: {dealer} deu as cartas. Vira {vira}.",
@@ -313,6 +311,9 @@ const PT = {
   tut_eleven: "Mão de onze: a dupla com 11 vê as cartas do parceiro e decide se joga valendo 3 ou foge (os outros marcam 1). Não há truco nesta mão.",
   tut_ok: "Entendi",
   tut_skip: "Pular dicas",
+  n_auto_timer: "O tempo de {name} acabou: a mesa jogou no lugar",
+  bot_playing: "{name} saiu; um bot joga no lugar",
+  unread: "{n} mensagem(ns) nova(s)",
 };
 
 const EN = {
@@ -332,7 +333,6 @@ const EN = {
   bot_maniac: "Maniac bot",
   bot_timid: "Timid bot",
   play_level: "Bots' level",
-  n_auto_timer: "{name} ran out of time: the table plays for them",
   n_auto_takeover: "A bot plays for {name}",
   skip: "Skip to content",
   close: "Close",
@@ -492,7 +492,6 @@ const EN = {
   log: "Log",
   rematch: "Rematch",
   spectator: "Watching",
-  bot_playing: "{name} left; a bot plays for them",
   player_back: "{name} is back",
   n_hand_started: "Hand {n}: {dealer} dealt. Vira {vira}.",
   n_hand_started_fixed: "Hand {n}: {dealer} dealt.",
@@ -620,6 +619,9 @@ const EN = {
   tut_eleven: "Hand of eleven: the team on 11 sees the partner's cards and decides to play for 3 or flee (the others score 1). No truco in this hand.",
   tut_ok: "Got it",
   tut_skip: "Skip tips",
+  n_auto_timer: "{name} ran out of time: the table played for them",
+  bot_playing: "{name} left; a bot plays for them",
+  unread: "{n} new message(s)",
 };
 
 const ES = {
@@ -639,7 +641,6 @@ const ES = {
   bot_maniac: "Bot trucador",
   bot_timid: "Bot miedoso",
   play_level: "Nivel de los bots",
-  n_auto_timer: "Se acabó el tiempo de {name}: la mesa juega por él",
   n_auto_takeover: "Un bot juega por {name}",
   skip: "Saltar al contenido",
   close: "Cerrar",
@@ -799,7 +800,6 @@ const ES = {
   log: "Narración",
   rematch: "Revancha",
   spectator: "Mirando",
-  bot_playing: "{name} salió; un bot juega por él",
   player_back: "{name} volvió",
   n_hand_started: "Mano {n}: repartió {dealer}. Vira {vira}.",
   n_hand_started_fixed: "Mano {n}: repartió {dealer}.",
@@ -927,6 +927,9 @@ const ES = {
   tut_eleven: "Mano de once: la pareja con 11 ve las cartas del compañero y decide si juega por 3 o huye (los otros suman 1). No hay truco en esta mano.",
   tut_ok: "Entendido",
   tut_skip: "Saltar consejos",
+  n_auto_timer: "Se acabó el tiempo de {name}: la mesa jugó en su lugar",
+  bot_playing: "{name} salió; un bot juega en su lugar",
+  unread: "{n} mensaje(s) nuevo(s)",
 };
 
 export const LANGUAGES = { "pt-BR": "Português", en: "English", es: "Español" };

@@ -85,7 +85,7 @@ export class RankedScreen {
 
   show(q) {
     clearTimeout(this.timer);
-    this.queued = q.status === "waiting" || q.status === "waiting_partner";
+    this.queued = q.status === "waiting" || q.status === "waiting_partner" || q.status === "matching";
     this.button.textContent = t(this.queued ? "queue_leave" : "queue_join");
     this.mode.disabled = this.partner.disabled = this.queued;
     if (q.status === "matched") {

@@ -1,7 +1,7 @@
 // "Como jogar": the rules of the default table (docs/rules.md, sections 1 to 10, and the Mineiro style) for
 // players, in Brazilian Portuguese, English and Spanish, with real cards.
 
-import { cardSVG } from "./cards.js";
+import { cardFace } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
@@ -63,7 +63,7 @@ export class RulesScreen {
         line
           .slice(6)
           .split(" ")
-          .map((c) => h("span", { svg: cardSVG(c, { faces: prefs.faces, fourColor: prefs.fourColor }) })),
+          .map((c) => h("span", { svg: cardFace(c) })),
       );
     const sections = (RULES[prefs.lang] || RULES["pt-BR"]).map(([title, ...lines], i) =>
       h(

@@ -4,38 +4,27 @@
 // actions...), the clock, the signals table of this team and the chat. The client decides no rule: it offers
 // exactly the actions in ``view.legal``.
 
-import { api, becomeGuest, hasAccount, heldSeat, rememberSeat, token } from "./api.js";
-import { ratingLines } from "./ranked.js";
-import { backSVG, cardSVG } from "./cards.js";
+import { api, heldSeat, rememberSeat } from "./api.js";
+import { backSVG, cardFace } from "./cards.js";
 import { TableConnection } from "./conn.js";
-import { fill, h, toast } from "./dom.js";
-import { GESTURES, gestureSVG } from "./gestures.js";
+import { fill, h, initials, toast } from "./dom.js";
+import { SUIT_SYMBOL, gestureSVG } from "./gestures.js";
 import { cardShort, cardText, t, tOr } from "./i18n.js";
-import { callName, narrate, tSide } from "./narrate.js";
-import { HandRecord, matchStats } from "./recap.js";
-import { Tutorial } from "./tutorial.js";
+import { callName, narrate } from "./narrate.js";
+import { Overlays } from "./overlays.js";
 import { prefs } from "./prefs.js";
+import { HandRecord } from "./recap.js";
+import { SidePanel } from "./side.js";
 import { shout, play as sound } from "./sound.js";
+import { Tutorial } from "./tutorial.js";
 
 // Bots have no nickname; people tell them apart by these.
 const BOT_NAMES = ["Zeca", "Dita", "Tonho", "Lia"];
-const DOOR_ICON =
-  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 3h9v2H7v14h7v2H5zm11 4 5 5-5 5-1.4-1.4 2.6-2.6H10v-2h7.2l-2.6-2.6z" fill="currentColor"/></svg>';
-const CHAT_ICON =
-  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16v11H9l-5 4z" fill="currentColor"/></svg>';
-const SUIT_SYMBOL = { D: "♦", S: "♠", H: "♥", C: "♣" };
-// quick phrases (in the sender's language) and emotes, sent as chat lines: a muted player's are not heard either
-const PHRASES = ["phrase_desce", "phrase_medo", "phrase_boa", "phrase_vamos", "phrase_zap"];
-const EMOTES = ["👏", "😂", "😱", "🔥", "🤫"];
 const RING = 2 * Math.PI * 27;
 // why the server closed the table's connection for good: a screen says so instead of the table
 const GONE = { not_found: "gone_not_found", bad_invite: "gone_private", replaced: "gone_replaced" };
 // the narration is kept per tab, so that a reload finds it
 const LOG_KEY = (tableId) => `truco.log.${tableId}`;
-
-function cardFace(name) {
-  return cardSVG(name, { faces: prefs.faces, fourColor: prefs.fourColor });
-}
 
 /** The code in an invite link "/t/<id>?invite=<code>". */
 function inviteCode(link) {
@@ -56,10 +45,6 @@ function writeLog(tableId, lines) {
   } catch {
     // a full or disabled storage only costs the narration after a reload
   }
-}
-
-function initials(name) {
-  return (name || "?").trim().slice(0, 1).toUpperCase();
 }
 
 export class TableScreen {
@@ -293,6 +278,7 @@ export class TableScreen {
         this.chat.push(ev);
         if (this.chat.length > 100) this.chat.shift();
         if (live && ev.seat !== this.mySeat()) {
+          if (!this.chatInView()) this.unread = (this.unread || 0) + 1;
           // on a phone the chat panel is below the table: the message also shows on the avatar
           this.bubble(ev.seat, h("span", { class: "bubble-chat" }, ev.text.length > 40 ? `${ev.text.slice(0, 39)}…` : ev.text));
           sound("chat");
@@ -476,99 +462,6 @@ export class TableScreen {
     this.buildChat();
     this.buildLog();
     this.render();
-  }
-
-  /** On a narrow screen the panels are a drawer over the table: buttons in the header open it on a tab. */
-  renderTools() {
-    const button = (tab, label, svg) =>
-      h("button", {
-        class: "icon-btn",
-        id: `open-${tab}`,
-        "aria-label": label,
-        "aria-controls": "side",
-        "aria-expanded": String(this.drawer && this.tab === tab),
-        onclick: () => this.openDrawer(this.drawer && this.tab === tab ? null : tab),
-        svg,
-      });
-    const seated = this.mySeat() !== null && !this.replay && this.table?.status === "playing";
-    fill(
-      document.getElementById("screen-tools"),
-      button("chat", t("chat"), CHAT_ICON),
-      this.hasSignals() ? button("signals", t("gestures"), gestureSVG("piscar")) : null,
-      seated ? h("button", { class: "icon-btn", id: "leave", "aria-label": t("leave"), title: t("leave"), onclick: () => this.confirmLeave(), svg: DOOR_ICON }) : null,
-    );
-  }
-
-  /** "Sair da mesa?": on yes, a bot takes the seat at once and we go back to the lobby. */
-  confirmLeave() {
-    const dialog = h(
-      "dialog",
-      { class: "confirm", "aria-labelledby": "leave-title", onclose: () => dialog.remove() },
-      h("h2", { id: "leave-title" }, t("leave_title")),
-      h("p", {}, t("leave_text")),
-      h(
-        "div",
-        { class: "confirm-buttons" },
-        h("button", { class: "btn", autofocus: true, onclick: () => dialog.close() }, t("stay")),
-        h(
-          "button",
-          {
-            class: "btn btn-run",
-            id: "leave-confirm",
-            onclick: async () => {
-              const left = await this.send({ type: "leave" });
-              dialog.close();
-              if (left) this.navigate("/");
-            },
-          },
-          t("leave_confirm"),
-        ),
-      ),
-    );
-    document.body.append(dialog);
-    dialog.showModal();
-  }
-
-  /** Open the drawer on ``tab``, or close it (null). */
-  openDrawer(tab) {
-    this.drawer = Boolean(tab);
-    if (tab) this.tab = tab;
-    this.el.side.classList.toggle("open", this.drawer);
-    this.renderSide();
-    if (tab) this.el.side.querySelector(`#tab-${tab}`)?.focus();
-  }
-
-  buildChat() {
-    const input = h("input", {
-      type: "text",
-      class: "chat-input",
-      maxlength: this.chatLength,
-      placeholder: t("chat_placeholder"),
-      "aria-label": t("chat_placeholder"),
-    });
-    const form = h(
-      "form",
-      {
-        class: "chat-form",
-        onsubmit: async (ev) => {
-          ev.preventDefault();
-          const text = input.value.trim();
-          if (!text) return;
-          if (await this.send({ type: "chat", text })) input.value = "";
-        },
-      },
-      input,
-      h("button", { class: "btn btn-small", type: "submit" }, t("send")),
-    );
-    const quick = h(
-      "div",
-      { class: "quick-phrases", role: "group", "aria-label": t("quick_phrases") },
-      PHRASES.map((key) => h("button", { class: "chip", type: "button", onclick: () => this.send({ type: "chat", text: t(key) }) }, t(key))),
-      EMOTES.map((emote) => h("button", { class: "chip chip-emote", type: "button", "aria-label": emote, onclick: () => this.send({ type: "chat", text: emote }) }, emote)),
-    );
-    this.el.chatList = h("ol", { class: "chat-list", "aria-live": "polite" });
-    this.el.muteRow = h("div", { class: "mute-row" });
-    fill(this.el.panels.chat, this.el.chatList, this.replay ? null : h("div", { class: "chat-bottom" }, this.el.muteRow, quick, form));
   }
 
   /** Redraw everything, e.g. in another language or with other card faces. */
@@ -956,341 +849,6 @@ export class TableScreen {
     });
   }
 
-  renderSide() {
-    const e = this.el;
-    const tabs = [
-      ["log", t("log")],
-      ["chat", t("chat")],
-    ];
-    // a table without signals (or of two) has no signals tab at all
-    if (this.hasSignals()) tabs.push(["signals", t("gestures")]);
-    else if (this.tab === "signals") this.tab = "log";
-    fill(
-      e.tabs,
-      tabs.map(([id, label]) =>
-        h(
-          "button",
-          {
-            class: `tab${this.tab === id ? " active" : ""}`,
-            role: "tab",
-            id: `tab-${id}`,
-            "aria-selected": String(this.tab === id),
-            "aria-controls": `panel-${id}`,
-            onclick: () => {
-              this.tab = id;
-              this.renderSide();
-            },
-          },
-          label,
-        ),
-      ),
-    );
-    for (const [id, panel] of Object.entries(e.panels)) panel.hidden = id !== this.tab;
-    this.renderTools();
-    this.renderChat();
-    this.renderSignals();
-  }
-
-  renderChat() {
-    const mine = this.mySeat();
-    fill(
-      this.el.chatList,
-      this.chat
-        .filter((m) => !this.muted.has(m.seat))
-        .map((m) => {
-          const tools =
-            mine !== null && m.seat !== mine && !this.replay
-              ? h(
-                  "span",
-                  { class: "chat-tools" },
-                  h("button", { class: "link-btn", "aria-label": `${t("report")}: ${m.nickname}`, onclick: () => this.report(m) }, t("report")),
-                  h("button", { class: "link-btn", "aria-label": `${t("mute")}: ${m.nickname}`, onclick: () => this.send({ type: "mute", seat: m.seat, muted: true }) }, t("mute")),
-                )
-              : null;
-          return h("li", { class: this.teamOf(m.seat) === this.myTeam() ? "from-us" : "from-them" }, h("b", {}, m.nickname), " ", h("span", { class: "chat-text" }, m.text), tools);
-        }),
-    );
-    this.renderMutes();
-    this.el.chatList.scrollTop = this.el.chatList.scrollHeight;
-  }
-
-  /** A switch per other person at the table: mute (their chat, phrases and emotes) or hear again. */
-  renderMutes() {
-    const mine = this.mySeat();
-    const people = mine === null || this.replay ? [] : (this.table?.seats || []).filter((s) => s.kind === "human" && s.seat !== mine);
-    fill(
-      this.el.muteRow,
-      people.map((s) => {
-        const muted = this.muted.has(s.seat);
-        return h(
-          "button",
-          { class: `chip chip-mute${muted ? " active" : ""}`, type: "button", "aria-pressed": String(muted), onclick: () => this.send({ type: "mute", seat: s.seat, muted: !muted }) },
-          `${t(muted ? "unmute" : "mute")}: ${this.name(s.seat)}`,
-        );
-      }),
-    );
-  }
-
-  async report(message) {
-    if (await this.send({ type: "report", seat: message.seat, reason: message.text.slice(0, 200) })) toast(t("reported"));
-  }
-
-  hasSignals() {
-    return Boolean(this.signals?.enabled) && this.players() === 4;
-  }
-
-  renderSignals() {
-    const panel = this.el.panels.signals;
-    if (!this.hasSignals()) {
-      fill(panel);
-      return;
-    }
-    const seated = this.mySeat() !== null && !this.replay;
-    const buttons = h(
-      "div",
-      { class: "gesture-buttons" },
-      GESTURES.map((g) =>
-        h(
-          "button",
-          { class: "gesture-btn", disabled: !seated, "aria-label": t(`gesture_${g}`), dataset: { gesture: g }, onclick: () => this.send({ type: "signal", gesture: g }) },
-          h("span", { svg: gestureSVG(g) }),
-          h("span", {}, t(`gesture_${g}`)),
-        ),
-      ),
-    );
-    const table = this.signals.table;
-    const manilha = this.view?.manilha;
-    const rows = table
-      ? GESTURES.filter((g) => table[g]).map((g) =>
-          h(
-            "tr",
-            {},
-            h("td", { svg: gestureSVG(g), class: "sig-face" }),
-            h("td", {}, t(`gesture_${g}`)),
-            h("td", { class: `sig-suit suit-${table[g]}` }, manilha ? cardShort(manilha + table[g]) : SUIT_SYMBOL[table[g]]),
-          ),
-        )
-      : [];
-    fill(
-      panel,
-      buttons,
-      table ? h("table", { class: "signal-table", "aria-label": t("signal_table") }, h("caption", {}, t("signal_table")), h("tbody", {}, rows)) : null,
-    );
-  }
-
-  renderOverlay() {
-    const v = this.view;
-    const slot = this.el.overlay;
-    const seat = this.mySeat();
-    if (this.table && !v && this.table.status === "waiting") {
-      fill(slot, this.waitingPanel());
-      return;
-    }
-    if (v && (v.phase === "over" || this.table?.status === "over") && v.winner !== null) {
-      fill(slot, this.endPanel());
-      return;
-    }
-    if (v && v.phase === "deciding" && seat !== null) {
-      fill(slot, this.elevenPanel());
-      return;
-    }
-    fill(slot);
-  }
-
-  /** A visitor at a table with an open seat: a nickname and "Sentar". */
-  joinForm() {
-    const input = h("input", {
-      id: "join-nickname",
-      class: "invite-link",
-      maxlength: 20,
-      value: prefs.nickname || "",
-      placeholder: t("nickname_placeholder"),
-      "aria-label": t("nickname"),
-      required: true,
-    });
-    return h(
-      "form",
-      {
-        class: "invite-row",
-        onsubmit: async (e) => {
-          e.preventDefault();
-          const nickname = input.value.trim();
-          if (!nickname) return;
-          try {
-            if ((!token() && !hasAccount()) || prefs.nickname !== nickname) await becomeGuest(nickname);
-            const held = await api.post(`/api/tables/${encodeURIComponent(this.tableId)}/join`, this.invite ? { invite: this.invite } : {});
-            rememberSeat(held);
-            this.navigate(location.pathname + location.search);
-          } catch (err) {
-            toast(t("error", { msg: err.message }), "error");
-          }
-        },
-      },
-      input,
-      h("button", { class: "btn btn-primary", type: "submit", id: "join-submit" }, t("sit")),
-    );
-  }
-
-  waitingPanel() {
-    const held = heldSeat(this.tableId);
-    const link = held?.invite ? `${location.origin}${held.invite}` : location.href;
-    const visitor = this.mySeat() === null && this.table.seats.some((x) => x.kind === "open");
-    const seats = this.table.seats.map((s) =>
-      h("li", { class: `wait-seat kind-${s.kind}` }, h("span", { class: "initial" }, initials(this.name(s.seat))), s.kind === "open" ? "…" : this.name(s.seat)),
-    );
-    return h(
-      "div",
-      { class: "overlay", role: "dialog", "aria-label": t("waiting_players") },
-      h("h2", {}, t(visitor ? "join_title" : "waiting_players")),
-      h("ul", { class: "wait-seats" }, seats),
-      visitor ? this.joinForm() : null,
-      h(
-        "div",
-        { class: "invite-row" },
-        h("input", { class: "invite-link", readonly: true, value: link, "aria-label": t("invite") }),
-        h(
-          "button",
-          {
-            class: "btn",
-            onclick: async () => {
-              try {
-                await navigator.clipboard.writeText(link);
-              } catch {
-                this.root.querySelector(".invite-link").select();
-                document.execCommand("copy");
-              }
-              toast(t("copied"));
-            },
-          },
-          t("copy_link"),
-        ),
-      ),
-    );
-  }
-
-  elevenPanel() {
-    const v = this.view;
-    const seat = this.mySeat();
-    const accept = this.legal("accept")[0];
-    const run = this.legal("run")[0];
-    // the engine shows this seat its partner's hand: that is how we know who the partner is
-    const partner = Number(Object.keys(v.known_hands)[0]);
-    const partnerCards = v.known_hands[String(partner)];
-    if (v.eleven_team !== this.myTeam()) {
-      return h("div", { class: "overlay overlay-soft", role: "status" }, h("h2", {}, t("eleven_title")), h("p", {}, t("eleven_wait", { score: v.score[v.eleven_team] })));
-    }
-    const row = (label, cards) => h("div", { class: "eleven-row" }, h("h3", {}, label), h("div", { class: "eleven-cards" }, cards.map((c) => h("div", { class: "eleven-card", role: "img", "aria-label": cardText(c), dataset: { card: c }, svg: cardFace(c) }))));
-    return h(
-      "div",
-      { class: "overlay eleven", role: "dialog", "aria-label": t("eleven_title") },
-      h("h2", {}, t("eleven_title")),
-      h("p", {}, t("eleven_text", { score: v.score[this.myTeam()] })),
-      row(t("your_cards"), v.hand),
-      partnerCards ? row(t("partner_cards", { name: this.name(partner) }), partnerCards) : null,
-      h(
-        "div",
-        { class: "eleven-buttons" },
-        accept ? h("button", { class: "btn btn-accept btn-big", disabled: this.busy, "aria-keyshortcuts": "A", onclick: () => this.act(accept) }, t("eleven_play")) : null,
-        run ? h("button", { class: "btn btn-run btn-big", disabled: this.busy, "aria-keyshortcuts": "R", onclick: () => this.act(run) }, t("eleven_flee")) : null,
-        !accept && !run ? h("p", {}, t("waiting_for", { names: v.to_act.map((s) => this.name(s)).join(", ") })) : null,
-      ),
-    );
-  }
-
-  endPanel() {
-    const v = this.view;
-    const mine = this.myTeam();
-    const won = v.winner === mine;
-    const seated = this.mySeat() !== null && !this.replay;
-    const title = tSide("end", this.side(v.winner));
-    const score = t("end_score", { a: this.side(mine).name, us: v.score[mine], them: v.score[1 - mine], b: this.side(1 - mine).name });
-    this.loadStats();
-    return h(
-      "div",
-      { class: `overlay end ${won ? "end-won" : "end-lost"}`, role: "dialog", "aria-label": title },
-      h("h2", {}, title),
-      h("p", { class: "end-score" }, score),
-      this.ratings ? ratingLines(this.ratings) : null,
-      this.statsTable(),
-      h(
-        "div",
-        { class: "end-buttons" },
-        seated
-          ? h(
-              "button",
-              {
-                class: "btn btn-accept btn-big",
-                disabled: this.askedRematch,
-                onclick: () => this.askRematch(),
-              },
-              this.rematch ? `${t("rematch")} →` : t("rematch"),
-            )
-          : null,
-        seated ? h("a", { class: "btn btn-big", href: `/r/${this.tableId}?as=seat`, "data-link": "" }, t("replay_mine")) : null,
-        h("button", { class: "btn btn-big", onclick: () => this.navigate("/") }, t("back_to_lobby")),
-      ),
-    );
-  }
-
-  /** The statistics come from the match's replay (its public events), asked for once the match is over. */
-  loadStats() {
-    if (this.stats !== undefined || this.replay) return;
-    this.stats = null;
-    api
-      .get(`/api/tables/${encodeURIComponent(this.tableId)}/replay`)
-      .then((data) => {
-        this.stats = matchStats(data.steps, (s) => this.teamOf(s));
-        if (!this.unmounted) this.renderOverlay();
-      })
-      .catch(() => {
-        // the end screen stands without its statistics
-      });
-  }
-
-  statsTable() {
-    if (!this.stats) return null;
-    const mine = this.myTeam();
-    const rows = [
-      ["stats_hands", "hands"],
-      ["stats_asked", "asked"],
-      ["stats_asked_won", "askedWon"],
-      ["stats_raised_points", "raisedPoints"],
-    ];
-    return h(
-      "table",
-      { class: "stats" },
-      h("caption", {}, t("stats_title")),
-      h("thead", {}, h("tr", {}, h("td"), h("th", { scope: "col" }, this.side(mine).name), h("th", { scope: "col" }, this.side(1 - mine).name))),
-      h(
-        "tbody",
-        {},
-        rows.map(([label, key]) => h("tr", { dataset: { stat: key } }, h("th", { scope: "row" }, t(label)), h("td", {}, this.stats[mine][key]), h("td", {}, this.stats[1 - mine][key]))),
-      ),
-    );
-  }
-
-  /** Open the rematch, or join it when another seat opened it first. */
-  async askRematch() {
-    this.askedRematch = true;
-    this.renderOverlay();
-    if (this.rematch) {
-      this.navigate(`/t/${this.rematch}`);
-      return;
-    }
-    try {
-      await this.conn.send({ type: "rematch" });
-    } catch (err) {
-      // the rematch event took us to the new table before the answer came: nothing went wrong
-      if (this.unmounted) return;
-      if (err.table_id) this.navigate(`/t/${err.table_id}`);
-      else {
-        this.askedRematch = false;
-        this.renderOverlay();
-        toast(t("error", { msg: err.message || err.code }), "error");
-      }
-    }
-  }
-
   /** The countdown ring and seconds of the seats on the clock. */
   tick() {
     if (!this.el) return;
@@ -1348,3 +906,7 @@ export class TableScreen {
     else if (e.key === "r" || e.key === "R") click(".btn-run");
   }
 }
+
+// the side panel (narration, chat, signals, the header's table buttons) and the overlays (waiting room,
+// mão de onze, end of the match) live in their own modules
+Object.assign(TableScreen.prototype, SidePanel, Overlays);

@@ -2,7 +2,7 @@
 // the first trick, truco and its answers, the mão de onze), with the real cards of the hand. Each tip shows
 // once; "Pular" ends the tutorial for good (kept on the device). It only reads the view: it decides nothing.
 
-import { cardSVG } from "./cards.js";
+import { cardFace } from "./cards.js";
 import { h } from "./dom.js";
 import { cardShort, t } from "./i18n.js";
 import { prefs, savePrefs } from "./prefs.js";
@@ -60,7 +60,7 @@ export class Tutorial {
     const tip = this.tip(view, legal);
     if (!tip) return null;
     const { text, cards = [] } = tip.show(view);
-    const face = (c) => h("span", { class: "coach-card", svg: cardSVG(c, { faces: prefs.faces, fourColor: prefs.fourColor }) });
+    const face = (c) => h("span", { class: "coach-card", svg: cardFace(c) });
     return h(
       "aside",
       { class: "coach", role: "note", "aria-label": t("tutorial") },

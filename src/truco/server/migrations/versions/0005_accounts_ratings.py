@@ -2,15 +2,15 @@
 
 Existing guests keep their ids and history: ``players.account`` is NULL for them.
 
-Revision ID: 0003_accounts_ratings
-Revises: 0002_table_secret
+Revision ID: 0005_accounts_ratings
+Revises: 0004_token_expiry
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_accounts_ratings"
-down_revision = "0002_table_secret"
+revision = "0005_accounts_ratings"
+down_revision = "0004_token_expiry"
 branch_labels = None
 depends_on = None
 
@@ -21,7 +21,7 @@ def upgrade() -> None:
     op.create_table(
         "accounts",
         sa.Column("player_id", sa.String(32), primary_key=True),
-        sa.Column("name_key", sa.String(80), nullable=False, unique=True),
+        sa.Column("name_key", sa.String(200), nullable=False, unique=True),
         sa.Column("password_hash", sa.String(200), nullable=False),
         sa.Column("created_at", sa.Float, nullable=False),
     )

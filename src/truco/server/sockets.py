@@ -1,0 +1,184 @@
+"""The tables' WebSocket (docs/protocol.md, "WebSocket"): hello, then commands.
+
+The endpoint checks identities and message shapes and hands everything that
+changes a table to that table's actor as typed messages (``truco.server.messages``).
+Frames go out through the connection's own writer task (``Conn``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from starlette.routing import BaseRoute, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from truco.server.conn import Conn
+from truco.server.edge import MAX_DEPTH, hub_of, limit, origin_allowed, parse_json, token_of
+from truco.server.errors import CommandError
+from truco.server.messages import Attach, Command, Detach
+from truco.server.table import Table
+from truco.server.text import TextError, check_strings
+
+log = logging.getLogger("truco.server")
+
+
+async def table_socket(ws: WebSocket) -> None:
+    await ws.accept()
+    closing: list[tuple[int, str]] = []
+    conn = Conn(None, lambda code, reason: closing.append((code, reason)))
+    writer = asyncio.create_task(write_frames(ws, conn, closing))
+    table = None
+    try:
+        if not origin_allowed(ws):
+            conn.error(None, "bad_origin", "Esta página não pode abrir mesas deste servidor.")
+            conn.close(4003, "bad origin")
+            return
+        limit(ws, "connect")
+        hello = await hello_of(ws, conn)
+        if hello is not None:
+            table = await attach(ws, conn, hello)
+        if table is not None:
+            await read_commands(ws, conn, table)
+    except WebSocketDisconnect:
+        pass
+    except CommandError as e:  # a rate limit
+        conn.error(None, e.code, str(e))
+        conn.close(1008, e.code)
+    except Exception:
+        log.exception("WebSocket of table %s failed", ws.path_params.get("table_id"))
+        conn.close(1011, "internal error")
+    finally:
+        if table is not None:
+            table.post(Detach(conn))
+        if not conn.closed:
+            conn.closed = True
+            conn.out.put_nowait(None)
+        await writer
+
+
+async def write_frames(ws: WebSocket, conn: Conn, closing: list[tuple[int, str]]) -> None:
+    try:
+        while (text := await conn.out.get()) is not None:
+            try:
+                await ws.send_text(text)
+            except UnicodeEncodeError:
+                # never from clean input; this connection alone ends, the table goes on
+                log.error("a frame of %d characters is not valid Unicode: connection closed (1011)", len(text))
+                conn.close(1011, "frame not encodable")
+                break
+        code, reason = closing[0] if closing else (1000, "")
+        await ws.close(code, reason)
+    except Exception as e:
+        # the client is gone: nothing more is queued for it
+        log.info("WebSocket of table %s: cannot write (%s)", ws.path_params.get("table_id"), type(e).__name__)
+        conn.dead()
+
+
+async def receive(ws: WebSocket) -> str | None:
+    """The next text frame, or None for a binary one."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    return text
+
+
+def parse(conn: Conn, text: str | None) -> dict[str, Any] | None:
+    try:
+        msg = parse_json(text) if text is not None else None
+    except ValueError:
+        msg = None
+    if not isinstance(msg, dict):
+        conn.error(None, "bad_json", f"Each frame must be a JSON object, nested at most {MAX_DEPTH} levels.")
+        return None
+    try:
+        check_strings(msg)
+    except TextError as e:
+        conn.error(None, "bad_text", str(e))
+        return None
+    if not isinstance(msg.get("type"), str):
+        conn.error(msg.get("id"), "bad_message", 'missing "type"')
+        return None
+    return msg
+
+
+async def hello_of(ws: WebSocket, conn: Conn) -> dict[str, Any] | None:
+    try:
+        text = await asyncio.wait_for(receive(ws), timeout=10)
+    except TimeoutError:
+        conn.error(None, "hello_first", "Send hello first.")
+        conn.close(4001, "no hello")
+        return None
+    msg = parse(conn, text)
+    if msg is not None and msg["type"] != "hello":
+        conn.error(msg.get("id"), "hello_first", "The first message must be hello.")
+        msg = None
+    if msg is None:
+        conn.close(4001, "no hello")
+    return msg
+
+
+async def attach(ws: WebSocket, conn: Conn, hello: dict[str, Any]) -> Table | None:
+    """Identify the connection and attach it to its table; None (the connection closed) when refused."""
+    hub = hub_of(ws)
+    token = hello.get("token") or token_of(ws)
+    player = await hub.player(token) if token else None
+    if token and player is None:
+        conn.error(None, "bad_token", "Identidade inválida.")
+        conn.close(4001, "bad token")
+        return None
+    if player is not None and await hub.banned(player["nickname"], "server"):
+        conn.error(None, "banned", "Este apelido foi banido do servidor.")
+        conn.close(4003, "banned")
+        return None
+    conn.player_id = player["id"] if player else None
+    for _ in range(3):  # a table forgotten or reloaded meanwhile is loaded again
+        table = await hub.load(ws.path_params["table_id"])
+        if table is None:
+            conn.error(None, "not_found", "Mesa não encontrada.")
+            conn.close(4004, "no such table")
+            return None
+        msg = Attach(conn, hello.get("seat_secret"), hello.get("last_version"), hello.get("invite"))
+        table.post(msg)
+        try:
+            return table if await msg.future else None
+        except CommandError as e:
+            if e.code != "table_gone":
+                conn.error(None, e.code, str(e))
+                conn.close(1011, e.code)
+                return None
+    conn.close(1011, "table_gone")
+    return None
+
+
+async def read_commands(ws: WebSocket, conn: Conn, table: Table) -> None:
+    config = hub_of(ws).config
+    tokens, last = float(config.frame_burst), time.monotonic()
+    while not conn.closed:
+        text = await receive(ws)
+        now = time.monotonic()
+        tokens = min(float(config.frame_burst), tokens + (now - last) * config.frame_rate)
+        last = now
+        if tokens < 1:
+            conn.error(None, "flood", "Mensagens demais: conexão encerrada.")
+            conn.close(1008, "flood")
+            return
+        tokens -= 1
+        msg = parse(conn, text)
+        if msg is None:
+            continue
+        cid = msg.get("id")
+        if msg["type"] == "hello":
+            conn.error(cid, "already_hello", "hello was already sent")
+        elif msg["type"] == "ping":
+            conn.send_json({"type": "pong", "id": cid, "server_time": time.time()})
+        elif not ((type(cid) is int) or (isinstance(cid, str) and 1 <= len(cid) <= 64)):
+            conn.error(None, "bad_message", "every command needs an id: a string of 1..64 characters or an integer")
+        else:
+            table.post(Command(conn, msg, now))
+
+
+routes: list[BaseRoute] = [WebSocketRoute("/ws/tables/{table_id}", table_socket)]

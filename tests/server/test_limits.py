@@ -1,0 +1,142 @@
+"""Limits per client: rates of guests, tables, joins and connections; WebSocket origins;
+waiting tables that expire; invites kept out of the log."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+import pytest
+import websockets
+from tests.server.helpers import Player, run
+
+OTHER = {"x-forwarded-for": "10.0.0.2"}
+TIGHT = json.dumps({"guest": [3, 6], "table": [2, 6], "join": [2, 6], "connect": [3, 6]})
+
+
+def test_rates_per_client(make_server):
+    server = make_server("--rate-limits", TIGHT)
+
+    async def body():
+        async with httpx.AsyncClient(base_url=server.url) as http:
+            codes = [(await http.post("/api/guest", json={"nickname": f"G{i}"})).status_code for i in range(4)]
+            assert codes == [200, 200, 200, 429]
+            r = await http.post("/api/guest", json={"nickname": "G9"})
+            assert r.json()["error"]["code"] == "rate_limited"
+        me = Player(server, "Mesa")
+        me.http.headers["x-forwarded-for"] = "10.0.0.2"  # another client (uvicorn trusts a proxy on loopback)
+        await me.register()
+        assert (await me.post("/api/quick")).status_code == 200
+        assert (await me.post("/api/tables", {"seats": [{"type": "me"}] + [{"type": "open"}] * 3})).status_code == 200
+        r = await me.post("/api/quick")
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        table_id = (await me.http.get("/api/me")).json()["seats"][-1]["table_id"]
+        opened = []
+        for _ in range(3):
+            ws = await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}", additional_headers=OTHER)
+            await ws.send(json.dumps({"type": "hello"}))
+            assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "welcome"
+            opened.append(ws)
+        ws = await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}", additional_headers=OTHER)
+        assert json.loads(await asyncio.wait_for(ws.recv(), 10))["code"] == "rate_limited"
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await asyncio.wait_for(ws.recv(), 10)
+        assert closed.value.rcvd.code == 1008
+        for w in opened:
+            await w.close()
+        await me.aclose()
+
+    run(body())
+
+
+def test_a_page_of_another_site_cannot_open_a_table(server):
+    async def body():
+        me = await Player(server, "Origem").register()
+        me.held = (await me.post("/api/quick")).json()
+        url = f"{server.ws_url}/ws/tables/{me.held['table_id']}"
+        async with websockets.connect(url, origin="http://evil.example") as ws:
+            assert json.loads(await asyncio.wait_for(ws.recv(), 10))["code"] == "bad_origin"
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(ws.recv(), 10)
+            assert closed.value.rcvd.code == 4003
+        async with websockets.connect(url, origin=server.url) as ws:
+            await ws.send(json.dumps({"type": "hello"}))
+            assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "welcome"
+        await me.aclose()
+
+    run(body())
+
+
+def test_waiting_tables_expire_and_are_not_restored(make_server):
+    first = make_server("--waiting-ttl", "2")
+
+    async def body():
+        host = await Player(first, "Espera").register()
+        held = await host.create(seats=[{"type": "me"}] + [{"type": "open"}] * 3)
+        kept = await Player(first, "Fica").register()
+        kept_held = await kept.create(seats=[{"type": "me"}] + [{"type": "open"}] * 3)
+        sock = await kept.connect()
+        listed = {t["id"] for t in (await host.http.get("/api/tables")).json()["tables"]}
+        assert {held["table_id"], kept_held["table_id"]} <= listed
+        await asyncio.sleep(5)
+        listed = {t["id"] for t in (await host.http.get("/api/tables")).json()["tables"]}
+        assert held["table_id"] not in listed and kept_held["table_id"] in listed
+        assert (await host.http.get(f"/api/tables/{held['table_id']}")).json()["status"] == "expired"
+        guest = await Player(first, "Tarde").register()
+        r = await guest.post(f"/api/tables/{held['table_id']}/join", {})
+        assert r.status_code == 409 and r.json()["error"]["code"] == "not_waiting"
+        await sock.close()
+        first.kill()
+        second = make_server("--waiting-ttl", "2", db_url=first.db_url, port=first.port)
+        listed = {t["id"] for t in (await host.http.get("/api/tables")).json()["tables"]}
+        assert held["table_id"] not in listed
+        for p in (host, kept, guest):
+            await p.aclose()
+        second.stop()
+
+    run(body())
+
+
+def test_invites_stay_out_of_the_access_log(make_server, tmp_path, monkeypatch):
+    log = tmp_path / "access.log"
+    monkeypatch.setenv("TRUCO_TEST_SERVER_LOG", str(log))
+    server = make_server("--log-level", "info")
+
+    async def body():
+        host = await Player(server, "Sigilo").register()
+        held = await host.create(public=False, seats=[{"type": "me"}] + [{"type": "open"}] * 3)
+        code = held["invite"].split("invite=")[1]
+        codes.append(code)
+        assert (await host.http.get(held["invite"])).status_code == 200
+        assert (await host.http.get(f"/api/tables/{held['table_id']}?invite={code}")).status_code == 200
+        await host.aclose()
+
+    codes: list[str] = []
+    run(body())
+    server.stop()
+    text = log.read_text()
+    assert "/api/tables/" in text and "invite=" in text, "the requests were logged"
+    assert codes[0] not in text
+
+
+def test_tokens_expire_when_idle_and_can_be_revoked(make_server):
+    server = make_server("--token-idle", "3")
+
+    async def body():
+        idle = await Player(server, "Sumido").register()
+        active = await Player(server, "Presente").register()
+        for _ in range(3):
+            await asyncio.sleep(1.2)
+            assert (await active.http.get("/api/me")).status_code == 200, "use keeps a token alive"
+        await asyncio.sleep(0.5)
+        r = await idle.http.get("/api/me")
+        assert r.status_code == 401 and r.json()["error"]["code"] == "bad_token"
+
+        assert (await active.post("/api/logout")).status_code == 200
+        r = await active.http.get("/api/me")
+        assert r.status_code == 401 and r.json()["error"]["code"] == "bad_token", "revoked"
+        for p in (idle, active):
+            await p.aclose()
+
+    run(body())
