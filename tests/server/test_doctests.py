@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["admin", "hub", "identity", "signals", "store", "table"]
+MODULES = ["admin", "hub", "identity", "signals", "store", "table", "accounts", "ratings", "matchmaking"]
 
 
 @pytest.mark.parametrize("name", MODULES)
