@@ -11,7 +11,7 @@ import pytest
 from tests.server.helpers import Server
 
 #: every test client comes from one address: only the tests of the limits themselves are limited
-UNLIMITED = ("--rate-limits", json.dumps({k: [10**6, 10**6] for k in ("guest", "table", "join", "connect")}))
+UNLIMITED = ("--rate-limits", json.dumps({k: [10**6, 10**6] for k in ("guest", "table", "join", "connect", "replay")}))
 
 
 @pytest.fixture
