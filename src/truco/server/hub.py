@@ -30,6 +30,7 @@ from truco.server.messages import Expire, Join
 from truco.server.names import name_key
 from truco.server.ranked import RankedQueue
 from truco.server.ratings import RatingBook, SeatResult, mode_of, seat_stats
+from truco.server.state import TableState
 from truco.server.store import StorageError, Store, bans, events, players, seats, tables
 from truco.server.table import DEFAULT_BOT, Table
 
@@ -155,7 +156,10 @@ class Hub:
         for t in list(self.tables.values()):
             t.close_all(1012, "server restart")
             await t.stop()
-        await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
+        try:
+            await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
+        except StorageError as e:
+            log.warning("cannot note when the server stopped: %s", e)
         await self.store.stop()
         self.bots.stop()
 
@@ -260,7 +264,6 @@ class Hub:
             return None
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
         table = Table(self, dict(row[0]), [dict(r) for r in seat_rows])
-        table.rematch_id = row[0]["rematch_id"]
         table.restore(self._events(table_id))
         return table
 
@@ -438,11 +441,11 @@ class Hub:
         table.restore(self._events(table_id))
         return dumps(None if table.match is None else to_record(table.match, hidden=False)).encode()
 
-    def _fresh(self, table_id: str) -> Table:
+    def _fresh(self, table_id: str) -> TableState:
         """An unstarted copy of a stored table before its first version."""
         row = self.store.rows(select(tables).where(tables.c.id == table_id))
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
-        return Table(self, dict(row[0]), [dict(r) for r in seat_rows])
+        return TableState(dict(row[0]), [dict(r) for r in seat_rows])
 
 
 def parse_create(spec: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:

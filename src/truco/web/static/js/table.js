@@ -380,7 +380,8 @@ export class TableScreen {
     try {
       return await this.conn.send(command);
     } catch (err) {
-      if (err.code !== "offline") toast(t("error", { msg: err.message || err.code }), "error");
+      // offline: the connection comes back by itself; stale: the table moved on, and its new state is on its way
+      if (err.code !== "offline" && err.code !== "stale") toast(t("error", { msg: err.message || err.code }), "error");
       return null;
     }
   }
@@ -390,7 +391,8 @@ export class TableScreen {
     this.busy = true;
     this.renderMe();
     const { seat, ...rest } = action;
-    const ok = await this.send({ type: "act", action: rest });
+    // the version we saw: if someone else settled the question first, the refusal is "stale", not "illegal"
+    const ok = await this.send({ type: "act", action: rest, v: this.conn?.version ?? undefined });
     if (!ok) {
       this.busy = false;
       this.renderMe();
