@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import json
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from truco.bots import BOT_KINDS
+
+
+class LogFormat(StrEnum):
+    """How `truco serve` writes its logs."""
+
+    TEXT = "text"
+    JSON = "json"
+
 
 app = typer.Typer(help="Truco Paulista: engine, records, bots and the online table.", no_args_is_help=True)
 
@@ -80,6 +89,7 @@ def serve(
     bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.9,
     absence: Annotated[float, typer.Option(help="seconds before a bot plays for a disconnected player")] = 60.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    log_format: Annotated[LogFormat, typer.Option(help="text, or json: one JSON object per line")] = LogFormat.TEXT,
     bot_workers: Annotated[int | None, typer.Option(help="processes in which bots think (default: per core)")] = None,
     db_max_pages: Annotated[
         int | None, typer.Option(help="largest size of a SQLite database, in pages (writes past it fail)")
@@ -113,7 +123,7 @@ def serve(
         waiting_ttl=waiting_ttl,
         token_idle=token_idle,
     )
-    run_server(config, host, port, log_level)
+    run_server(config, host, port, log_level, json_logs=log_format is LogFormat.JSON)
 
 
 admin_app = typer.Typer(help="Moderation: abuse reports and bans.", no_args_is_help=True)

@@ -25,6 +25,7 @@ from truco.server.errors import CommandError
 from truco.server.identity import Signer, new_id, new_secret, new_table_secret
 from truco.server.limits import Limiter
 from truco.server.messages import Expire, Join
+from truco.server.metrics import Metrics
 from truco.server.names import name_key
 from truco.server.state import TableState
 from truco.server.store import StorageError, Store, bans, events, players, seats, tables
@@ -55,6 +56,9 @@ class Hub:
         self.limiter = Limiter(config.rates)
         self.signer: Signer | None = None
         self.stats = Stats()
+        self.metrics = Metrics(self._count_tables, self._count_connections)
+        #: started and not stopping: ``GET /readyz`` sends people here
+        self.accepting = False
         self._sweeper: asyncio.Task[None] | None = None
         self._recovering: set[asyncio.Task[None]] = set()
         self._heart: asyncio.Task[None] | None = None
@@ -79,6 +83,16 @@ class Hub:
                 log.exception("table %s could not be restored", row["id"])
         self._sweeper = asyncio.create_task(self._sweep(), name="truco-sweep")
         self._heart = asyncio.create_task(self._heartbeat(), name="truco-heartbeat")
+        self.accepting = True
+
+    def _count_tables(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for t in self.tables.values():
+            counts[t.status] = counts.get(t.status, 0) + 1
+        return counts
+
+    def _count_connections(self) -> int:
+        return sum(len(t.connections()) for t in self.tables.values())
 
     async def _heartbeat(self) -> None:
         """Note now and then that the server is alive: after a stop, even a SIGKILL, the clocks resume
@@ -127,6 +141,7 @@ class Hub:
             table.task.cancel()
 
     async def stop(self) -> None:
+        self.accepting = False
         for task in (self._sweeper, self._heart):
             if task is not None:
                 task.cancel()
@@ -457,6 +472,6 @@ class Stats:
     def report(self, hub: Hub) -> dict[str, Any]:
         return {
             "tables": len(hub.tables),
-            "connections": sum(len(t.connections()) for t in hub.tables.values()),
+            "connections": hub._count_connections(),
             "command_ms": self.percentiles(),
         }

@@ -263,7 +263,9 @@ class Table(TableState):
         match msg:
             case Command(conn, cmd, received):
                 await self._command(conn, cmd)
-                self.hub.stats.command(time.monotonic() - received)
+                elapsed = time.monotonic() - received
+                self.hub.stats.command(elapsed)
+                self.hub.metrics.command(elapsed)
             case Attach(conn, secret, last, invite):
                 return await self._attach(conn, secret, last, invite)
             case Detach(conn):
