@@ -105,8 +105,14 @@ def serve(
     ] = None,
     waiting_ttl: Annotated[float, typer.Option(help="seconds a waiting table lasts with nobody connected")] = 600.0,
     token_idle: Annotated[float, typer.Option(help="seconds a player's token lasts unused")] = 30 * 86400.0,
+    node: Annotated[
+        str | None, typer.Option(help="this process's name in the tables' leases, on PostgreSQL (default: HOST:PORT)")
+    ] = None,
+    lease_ttl: Annotated[float, typer.Option(help="seconds a table's lease lasts unless renewed")] = 10.0,
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
+    import socket
+
     from truco.server.app import serve as run_server
     from truco.server.config import Config, default_db_url
     from truco.server.limits import RATES, Rate
@@ -122,6 +128,8 @@ def serve(
         origins=tuple(origin or ()),
         waiting_ttl=waiting_ttl,
         token_idle=token_idle,
+        node=node or f"{socket.gethostname()}:{port}",
+        lease_ttl=lease_ttl,
     )
     run_server(config, host, port, log_level, json_logs=log_format is LogFormat.JSON)
 

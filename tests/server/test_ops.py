@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 import random
 import re
-import uuid
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from tests.server.databases import drop_database, scratch_database
 from tests.server.helpers import Player, random_action, run
 
 
@@ -64,21 +62,11 @@ def test_json_logs_are_one_object_a_line(make_server, tmp_path, monkeypatch):
 @pytest.mark.postgres
 def test_not_ready_when_the_database_is_gone(make_server, postgres_url):
     """A server whose PostgreSQL database disappears stays alive but is no longer ready."""
-    name = f"truco_ready_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(make_url(postgres_url).set(database="postgres"), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        url = make_url(postgres_url).set(database=name).render_as_string(hide_password=False)
+    with scratch_database(postgres_url) as url:
         server = make_server(db_url=url)
         assert httpx.get(server.url + "/readyz").status_code == 200
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        drop_database(url)
         ready = httpx.get(server.url + "/readyz", timeout=10)
         assert ready.status_code == 503
         assert ready.json()["status"] == "not_ready" and ready.json()["reason"].startswith("database")
         assert httpx.get(server.url + "/healthz").status_code == 200
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()

@@ -50,3 +50,7 @@ class Config:
     #: worker processes in which bots think (None: sized to the machine's cores)
     bot_workers: int | None = None
     static_dir: Path = STATIC_DIR
+    #: this process's name in the tables' leases, which are kept on PostgreSQL only (None: no leases)
+    node: str | None = None
+    #: seconds a table's lease lasts unless renewed (``truco.server.leases``)
+    lease_ttl: float = 10.0

@@ -23,6 +23,7 @@ from truco.server.config import Config
 from truco.server.conn import dumps
 from truco.server.errors import CommandError
 from truco.server.identity import Signer, new_id, new_secret, new_table_secret
+from truco.server.leases import HeldElsewhere, Leases
 from truco.server.limits import Limiter
 from truco.server.messages import Expire, Join
 from truco.server.metrics import Metrics
@@ -57,6 +58,11 @@ class Hub:
         self.signer: Signer | None = None
         self.stats = Stats()
         self.metrics = Metrics(self._count_tables, self._count_connections)
+        #: the tables this process runs, when several share a PostgreSQL database
+        self.leases: Leases | None = None
+        if config.node is not None and self.store.engine.dialect.name != "sqlite":
+            self.leases = Leases(self.store, config.node, self.metrics, config.lease_ttl)
+        self._renewer: asyncio.Task[None] | None = None
         #: started and not stopping: ``GET /readyz`` sends people here
         self.accepting = False
         self._sweeper: asyncio.Task[None] | None = None
@@ -78,12 +84,33 @@ class Hub:
         for row in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status.in_(RESTORED))):
             try:
                 await self.load(row["id"], stopped_at)
+            except HeldElsewhere:
+                log.info("table %s is run by another process", row["id"])
             except Exception:
                 # e.g. an engine whose seeded deals changed: one table must not keep the server down
                 log.exception("table %s could not be restored", row["id"])
         self._sweeper = asyncio.create_task(self._sweep(), name="truco-sweep")
         self._heart = asyncio.create_task(self._heartbeat(), name="truco-heartbeat")
+        if self.leases is not None:
+            self._renewer = asyncio.create_task(self._renew(self.leases), name="truco-leases")
         self.accepting = True
+
+    async def _renew(self, leases: Leases) -> None:
+        """Renew this process's leases every third of their life; a table whose lease another
+        process took is closed here (its players reconnect) and forgotten."""
+        while True:
+            await asyncio.sleep(leases.ttl / 3)
+            try:
+                lost = await self.store.run(leases.renew)
+            except StorageError as e:
+                log.warning("cannot renew the tables' leases: %s", e)
+                continue
+            for table_id in lost:
+                log.warning("table %s: its lease was taken by another process", table_id)
+                table = self.tables.get(table_id)
+                if table is not None:
+                    table.close_all(1012, "table moved")
+                    self.forget(table)
 
     def _count_tables(self) -> dict[str, int]:
         counts: dict[str, int] = {}
@@ -136,13 +163,15 @@ class Hub:
         """Drop ``table`` from memory (it stays in the database)."""
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+            if self.leases is not None:
+                self.leases.release(table.id)
         table.halt()
         if table.task is not None and table.task is not asyncio.current_task():
             table.task.cancel()
 
     async def stop(self) -> None:
         self.accepting = False
-        for task in (self._sweeper, self._heart):
+        for task in (self._sweeper, self._heart, self._renewer):
             if task is not None:
                 task.cancel()
         for task in self._recovering:
@@ -154,6 +183,11 @@ class Hub:
             await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
         except StorageError as e:
             log.warning("cannot note when the server stopped: %s", e)
+        if self.leases is not None:
+            try:
+                await self.store.run(self.leases.release_all)
+            except StorageError as e:
+                log.warning("cannot give the tables' leases up (they lapse by themselves): %s", e)
         await self.store.stop()
         self.bots.stop()
 
@@ -237,8 +271,12 @@ class Hub:
         row = self.store.rows(select(tables).where(tables.c.id == table_id))
         if not row:
             return None
+        if self.leases is not None:  # taken before reading the log: no version stored since is missed
+            self.leases.acquire(table_id)
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
         table = Table(self, dict(row[0]), [dict(r) for r in seat_rows])
+        if self.leases is not None:
+            table.fence = [self.leases.fence_op(table_id)]
         table.restore(self._events(table_id))
         return table
 
@@ -289,6 +327,9 @@ class Hub:
         ops = [("tables", row)] + [("seats", {"table_id": tid, **r}) for r in seat_rows]
         await self.store.quick(self.store.write, ops)
         table = Table(self, row, seat_rows)
+        if self.leases is not None:
+            await self.store.run(self.leases.acquire, tid)
+            table.fence = [self.leases.fence_op(tid)]
         self.tables[tid] = table
         table.start()
         return table
@@ -312,6 +353,9 @@ class Hub:
             await asyncio.sleep(delay)
             try:
                 await self.load(table_id)
+            except HeldElsewhere:
+                log.info("table %s: now run by another process", table_id)
+                return
             except StorageError:
                 log.warning("table %s: storage still failing; retrying in %.0f s", table_id, delay)
                 delay = min(2 * delay, 60.0)

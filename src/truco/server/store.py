@@ -137,6 +137,19 @@ bans = Table(
     UniqueConstraint("nickname_key", "scope", name="uq_bans_nickname_scope"),
 )
 
+#: who runs each table when several processes share the database (``truco.server.leases``)
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    #: the process that runs the table (``truco serve --node``)
+    Column("owner", String(100), nullable=False),
+    #: one more each time the lease is taken: a version is stored only with the lease's current epoch
+    Column("epoch", Integer, nullable=False),
+    #: when the lease lapses unless renewed (seconds since 1970, on the database's clock)
+    Column("expires_at", Float, nullable=False),
+)
+
 settings = Table(
     "settings",
     metadata,
@@ -149,6 +162,10 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 class StorageError(Exception):
     """The database could not be read or written (full disk, lost server...). Nothing was stored."""
+
+
+class StaleOwner(StorageError):
+    """A write fenced by a table's lease came from an owner that no longer holds it. Nothing was stored."""
 
 
 @contextlib.contextmanager
@@ -226,7 +243,8 @@ class Store:
 
     def write(self, ops: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """Run ``ops`` in one transaction: ("events"|"seats"|..., row) inserts,
-        or ("update:<table>", {"where": {...}, "values": {...}})."""
+        ("update:<table>", {"where": {...}, "values": {...}}), or ("fence", {"table_id", "owner", "epoch"}):
+        the whole transaction is refused (``StaleOwner``) unless that lease is still held with that epoch."""
         with storing(), self.engine.begin() as conn:
             self._apply(conn, ops)
 
@@ -234,7 +252,9 @@ class Store:
     def _apply(conn: Any, ops: Sequence[tuple[str, dict[str, Any]]]) -> None:
         inserts: dict[str, list[dict[str, Any]]] = {}
         for name, row in ops:
-            if name.startswith("update:"):
+            if name == "fence":
+                check_fence(conn, row)
+            elif name.startswith("update:"):
                 table = metadata.tables[name[7:]]
                 stmt = update(table)
                 for key, value in row["where"].items():
@@ -335,6 +355,17 @@ class Store:
             for _, future in batch:
                 if not future.done():
                     future.set_result(None)
+
+
+def check_fence(conn: Any, lease: dict[str, Any]) -> None:
+    """Refuse the transaction unless ``lease`` (table_id, owner, epoch) is the table's current one.
+    The lease row stays locked until the transaction ends, so a takeover (which changes the row)
+    waits for this append to commit, and then reads the log with it; or it came first, and this
+    append is refused."""
+    c = table_leases.c
+    held = select(c.epoch).where(c.table_id == lease["table_id"], c.owner == lease["owner"], c.epoch == lease["epoch"])
+    if conn.execute(held.with_for_update()).first() is None:
+        raise StaleOwner(f"table {lease['table_id']}: the lease of epoch {lease['epoch']} is no longer held")
 
 
 def event_row(table_id: str, seq: int, kind: str, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
