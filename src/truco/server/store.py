@@ -251,10 +251,13 @@ class Store:
     @staticmethod
     def _apply(conn: Any, ops: Sequence[tuple[str, dict[str, Any]]]) -> None:
         inserts: dict[str, list[dict[str, Any]]] = {}
+        fences = [row for name, row in ops if name == "fence"]
+        if fences:
+            check_fences(conn, fences)
         for name, row in ops:
             if name == "fence":
-                check_fence(conn, row)
-            elif name.startswith("update:"):
+                continue
+            if name.startswith("update:"):
                 table = metadata.tables[name[7:]]
                 stmt = update(table)
                 for key, value in row["where"].items():
@@ -357,15 +360,18 @@ class Store:
                     future.set_result(None)
 
 
-def check_fence(conn: Any, lease: dict[str, Any]) -> None:
-    """Refuse the transaction unless ``lease`` (table_id, owner, epoch) is the table's current one.
-    The lease row stays locked until the transaction ends, so a takeover (which changes the row)
-    waits for this append to commit, and then reads the log with it; or it came first, and this
-    append is refused."""
+def check_fences(conn: Any, leases: list[dict[str, Any]]) -> None:
+    """Refuse the transaction unless each of ``leases`` (table_id, owner, epoch) is its table's current
+    lease, read in one statement. The lease rows stay locked until the transaction ends, so a takeover
+    (which changes the row) waits for this append to commit, and then reads the log with it; or it
+    came first, and this append is refused."""
     c = table_leases.c
-    held = select(c.epoch).where(c.table_id == lease["table_id"], c.owner == lease["owner"], c.epoch == lease["epoch"])
-    if conn.execute(held.with_for_update()).first() is None:
-        raise StaleOwner(f"table {lease['table_id']}: the lease of epoch {lease['epoch']} is no longer held")
+    wanted = {lease["table_id"]: (lease["owner"], lease["epoch"]) for lease in leases}
+    rows = select(c.table_id, c.owner, c.epoch).where(c.table_id.in_(list(wanted))).order_by(c.table_id)
+    current = {r.table_id: (r.owner, r.epoch) for r in conn.execute(rows.with_for_update())}
+    for table_id, (owner, epoch) in wanted.items():
+        if current.get(table_id) != (owner, epoch):
+            raise StaleOwner(f"table {table_id}: the lease of {owner}, epoch {epoch}, is no longer held")
 
 
 def event_row(table_id: str, seq: int, kind: str, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
