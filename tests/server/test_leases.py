@@ -83,35 +83,54 @@ def test_a_takeover_waits_for_the_append_under_way(database):
     assert taken == [(2, [1])]
 
 
-def test_a_table_moves_to_another_server_when_its_owner_dies(make_server, database):
-    """Two servers on one database: a table is run by the one that made it; the other refuses it
-    while that one lives, and takes it over, with every acknowledged version, once its lease lapses."""
-    first = make_server("--bot-pause", "0.01", "--node", "first", "--lease-ttl", "2", db_url=database)
-    second = make_server("--bot-pause", "0.01", "--node", "second", "--lease-ttl", "2", db_url=database)
+def until_metric(server, name: str, value: float, within: float) -> float:
+    """Poll ``server``'s /metrics until the sample ``name`` equals ``value``; the seconds it took."""
+    start = time.monotonic()
+    while True:
+        text = httpx.get(server.url + "/metrics").text
+        if f"\n{name} " in text and sample(text, name) == value:
+            return time.monotonic() - start
+        assert time.monotonic() - start < within, f"{name} is not {value} after {within} s"
+        time.sleep(0.2)
+
+
+async def solo_table_with_an_ack(server) -> tuple[Player, dict]:
+    """A person and three bots on ``server``; the person's first action, acknowledged."""
+    solo = await Player(server, "Solo").register()
+    solo.held = (await solo.post("/api/quick")).json()
+    sock = await solo.connect()
+    await sock.until(lambda m: m.get("view") is not None and 0 in m["view"]["to_act"])
+    ack = await sock.command("act", action=random_action(sock.view, random.Random(15)))
+    assert ack["type"] == "ack"
+    await sock.close()
+    return solo, ack
+
+
+@pytest.mark.parametrize("death", ["kill", "stop"])
+def test_a_survivor_takes_over_the_tables_of_a_dead_or_stopped_server(make_server, database, death):
+    """Two servers on one database: a table is run by the one that made it, and the other refuses it.
+    When that one dies (SIGKILL: its lease lapses within --lease-ttl) or stops (SIGTERM: it gives its
+    leases up), the survivor takes the table over unasked, with every acknowledged version."""
+    ttl = 2.0
+    flags = ("--bot-pause", "0.01", "--lease-ttl", str(ttl))
+    first = make_server(*flags, "--node", "first", db_url=database)
+    second = make_server(*flags, "--node", "second", db_url=database)
 
     async def play() -> None:
-        solo = await Player(first, "Solo").register()
-        solo.held = (await solo.post("/api/quick")).json()
+        solo, ack = await solo_table_with_an_ack(first)
         table_id = solo.held["table_id"]
-        sock = await solo.connect()
-        rng = random.Random(15)
-        await sock.until(lambda m: m.get("view") is not None and 0 in m["view"]["to_act"])
-        ack = await sock.command("act", action=random_action(sock.view, rng))
-        assert ack["type"] == "ack"
         elsewhere = httpx.get(f"{second.url}/api/tables/{table_id}")
         assert (elsewhere.status_code, elsewhere.json()["error"]["code"]) == (503, "table_elsewhere")
 
-        first.kill()
-        deadline = time.monotonic() + 10
-        while httpx.get(f"{second.url}/api/tables/{table_id}").status_code != 200:
-            assert time.monotonic() < deadline, "the lease of a dead process lapses within 10 s"
-            time.sleep(0.2)
+        first.kill() if death == "kill" else first.stop()
+        # a lease lapses within ttl (a stopped server's at once); the survivor looks every ttl / 3
+        took = until_metric(second, 'truco_lease_moves_total{move="taken_over"}', 1, within=10)
+        print(f"taken over {took:.1f} s after the {death}")
+        until_metric(second, 'truco_tables{status="playing"}', 1, within=2)
         solo.server = second
         again = await solo.connect()
         snapshot = await again.until(lambda m: m["type"] == "snapshot")
         assert snapshot["v"] >= ack["v"], "no acknowledged version is lost"
-        moves = httpx.get(second.url + "/metrics").text
-        assert sample(moves, 'truco_lease_moves_total{move="taken_over"}') == 1
         await again.close()
 
     run(play())

@@ -44,6 +44,8 @@ RESTORED = ("waiting", "playing")
 #: the setting that holds when the server was last known alive, and how often it is noted
 ALIVE = "alive_at"
 HEARTBEAT = 2.0
+#: the most tables of dead processes one survivor takes over at each renewal of its leases
+TAKEOVER_BATCH = 100
 
 log = logging.getLogger("truco.server")
 
@@ -97,7 +99,8 @@ class Hub:
 
     async def _renew(self, leases: Leases) -> None:
         """Renew this process's leases every third of their life; a table whose lease another
-        process took is closed here (its players reconnect) and forgotten."""
+        process took is closed here (its players reconnect) and forgotten. Then take over
+        the tables whose owner died or gave them up (``_take_over``)."""
         while True:
             await asyncio.sleep(leases.ttl / 3)
             try:
@@ -111,6 +114,28 @@ class Hub:
                 if table is not None:
                     table.close_all(1012, "table moved")
                     self.forget(table)
+            if self.accepting:
+                await self._take_over(leases)
+
+    async def _take_over(self, leases: Leases) -> None:
+        """Restore here the tables still to be played whose lease lapsed: their clocks resume with
+        the time their players had left when their owner last renewed the lease."""
+        try:
+            lapsed = await self.store.run(leases.lapsed, TAKEOVER_BATCH)
+        except StorageError as e:
+            log.warning("cannot look for tables to take over: %s", e)
+            return
+        for table_id, last_renewed in lapsed:
+            if table_id in self.tables:
+                continue
+            try:
+                await self.load(table_id, last_renewed)
+            except HeldElsewhere:  # another survivor was quicker
+                continue
+            except Exception:
+                log.exception("table %s could not be taken over", table_id)
+            else:
+                log.info("table %s taken over", table_id)
 
     def _count_tables(self) -> dict[str, int]:
         counts: dict[str, int] = {}

@@ -22,10 +22,12 @@ from sqlalchemy.sql.expression import ColumnClause
 
 from truco.server.errors import CommandError
 from truco.server.metrics import LeaseMove, Metrics
-from truco.server.store import Store, storing, table_leases
+from truco.server.store import Store, storing, table_leases, tables
 
 #: seconds a lease lasts unless renewed (a dead process's tables are free again within it)
 LEASE_TTL = 10.0
+#: the tables still to be played: a survivor takes over these when their owner dies
+LIVE = ("waiting", "playing")
 
 _NOW = {
     "postgresql": "extract(epoch from clock_timestamp())",
@@ -101,7 +103,7 @@ class Leases:
         held, released = dict(self.held), dict(self._released)
         with storing(), self.store.engine.begin() as conn:
             for table_id, epoch in released.items():
-                conn.execute(update(table_leases).where(self._mine(table_id, epoch)).values(expires_at=0.0))
+                conn.execute(update(table_leases).where(self._mine(table_id, epoch)).values(expires_at=self._now))
             still: dict[str, int] = {}
             ids = list(held)
             for i in range(0, len(ids), 500):
@@ -121,6 +123,21 @@ class Leases:
             del self.held[table_id]
         self.metrics.lease(LeaseMove.LOST, len(lost))
         return lost
+
+    def lapsed(self, limit: int) -> list[tuple[str, float]]:
+        """Up to ``limit`` tables still to be played whose lease has lapsed (their owner died or gave
+        them up), the longest lapsed first: (table id, when their owner last renewed the lease at
+        the latest, on the database's clock)."""
+        c = table_leases.c
+        stmt = (
+            select(c.table_id, c.expires_at)
+            .join(tables, tables.c.id == c.table_id)
+            .where(tables.c.status.in_(LIVE), c.expires_at <= self._now)
+            .order_by(c.expires_at)
+            .limit(limit)
+        )
+        with storing(), self.store.engine.connect() as conn:
+            return [(r.table_id, r.expires_at - self.ttl) for r in conn.execute(stmt)]
 
     def release_all(self) -> None:
         """Give every lease up at once (the server stops): another process may take the tables now."""
