@@ -7,7 +7,8 @@
 ``legal_actions``, applied), (2) the engine through views (what every bot gets: the view
 of the seat to act, one of its legal actions), (3) the PettingZoo environment with a random
 agent (``last()`` then ``step``, so an observation and a mask every step). Medians of
-``--repeat`` runs of ``--matches`` 1v1 matches each.
+``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the process (less disturbed by a
+shared machine than the wall clock).
 
 ``cfr``: writes the variant's tree (``truco.research.solve``), runs OpenSpiel's C++ CFR+ on
 it, prints NashConv against iterations and draws them as an SVG, then each of our bots'
@@ -45,28 +46,28 @@ def raw_engine(matches: int, seed: int) -> float:
     rng = Random(seed)
     rnd = rng.random
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(matches):
         m = Match(RULES, deals=RandomDeals(rng, RULES.deck, RULES.players), first_dealer=0)
         while m.winner is None:
             legal = m.legal_actions(m.to_act()[0])
             m.apply(legal[int(rnd() * len(legal))])
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions / (time.process_time() - start)
 
 
 def engine_views(matches: int, seed: int) -> float:
     rng = Random(seed)
     rnd = rng.random
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(matches):
         m = Match(RULES, deals=RandomDeals(rng, RULES.deck, RULES.players), first_dealer=0)
         while m.winner is None:
             legal = view(m, m.to_act()[0]).legal
             m.apply(legal[int(rnd() * len(legal))])
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions / (time.process_time() - start)
 
 
 def pettingzoo_steps(matches: int, seed: int) -> float:
@@ -76,7 +77,7 @@ def pettingzoo_steps(matches: int, seed: int) -> float:
     rng = Random(seed)
     rnd = rng.random
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for k in range(matches):
         e.reset(seed=seed * 100_000 + k)
         for _agent in e.agent_iter():
@@ -87,7 +88,7 @@ def pettingzoo_steps(matches: int, seed: int) -> float:
             legal = np.flatnonzero(obs["action_mask"])
             e.step(int(legal[int(rnd() * len(legal))]))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def speed(matches: int, repeat: int) -> None:

@@ -130,6 +130,7 @@ class TableState:
             "seats": [s.info() for s in self.seats],
             "score": list(m.score) if m else [0, 0],
             "rematch": self.rematch_id,
+            "ranked": self.config.get("ranked"),
         }
 
     def held(self, seat: Seat) -> dict[str, Any]:

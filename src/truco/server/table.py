@@ -126,6 +126,8 @@ class Table(TableState):
             conn.send_json({"type": "ack", "id": cid, "v": self.version})
         if changed:
             self._schedule()
+        if self.status == "over" and status != "over":
+            self.hub.match_over(self)
         return self.version
 
     def _frame(self, v: int, evs: Events, changed: bool, key: Key) -> str:

@@ -4,7 +4,7 @@
 // actions...), the clock, the signals table of this team and the chat. The client decides no rule: it offers
 // exactly the actions in ``view.legal``.
 
-import { heldSeat, rememberSeat } from "./api.js";
+import { api, heldSeat, rememberSeat } from "./api.js";
 import { backSVG, cardFace } from "./cards.js";
 import { TableConnection } from "./conn.js";
 import { fill, h, initials, toast } from "./dom.js";
@@ -163,6 +163,12 @@ export class TableScreen {
     } else if (msg.type === "error") {
       if (msg.id == null && (msg.code in GONE || msg.code.startsWith("bad_"))) this.gone = msg.code;
       else toast(msg.message || msg.code, "error");
+    } else if (msg.type === "ratings") {
+      this.ratings = msg.changes;
+      this.renderOverlay();
+    }
+    if (msg.type === "snapshot" && msg.table.ranked && msg.table.status === "over" && !this.ratings) {
+      api.get(`/api/tables/${encodeURIComponent(this.tableId)}/ratings`).then((r) => this.receive({ type: "ratings", changes: r.changes }), () => {});
     }
   }
 

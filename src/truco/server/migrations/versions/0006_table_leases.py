@@ -1,15 +1,15 @@
 """Table leases: which process runs each table when several share a PostgreSQL database, and the
 epoch that fences off the appends of a stale one.
 
-Revision ID: 0005_table_leases
-Revises: 0004_token_expiry
+Revision ID: 0006_table_leases
+Revises: 0005_accounts_ratings
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005_table_leases"
-down_revision = "0004_token_expiry"
+revision = "0006_table_leases"
+down_revision = "0005_accounts_ratings"
 branch_labels = None
 depends_on = None
 
