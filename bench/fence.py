@@ -35,8 +35,7 @@ def main() -> None:
     store.migrate()
     leases = Leases(store, f"bench-{uuid.uuid4().hex[:8]}", Metrics(dict, int))
     ids = [f"b{uuid.uuid4().hex[:12]}" for _ in range(args.batch)]
-    for table_id in ids:
-        leases.acquire(table_id)
+    epochs = {table_id: leases.acquire(table_id) for table_id in ids}
     try:
         for batch in (1, args.batch):
             plain: list[float] = []
@@ -46,7 +45,7 @@ def main() -> None:
                 ops = []
                 for table_id in ids[:batch]:
                     if fence:
-                        ops.append(leases.fence_op(table_id))
+                        ops.append(leases.fence_op(table_id, epochs[table_id]))
                     ops.append(event_row(table_id, seq + (batch > 1) * 10**6, "chat", {"text": "x"}))
                 start = time.perf_counter()
                 store.write(ops)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 import time
@@ -45,11 +46,11 @@ def test_a_stale_owner_cannot_append(database):
     assert a_leases.acquire("t1") == 1
     with pytest.raises(HeldElsewhere):
         b_leases.acquire("t1")
-    a.write([a_leases.fence_op("t1"), event_row("t1", 1, "start", {})])
+    a.write([a_leases.fence_op("t1", 1), event_row("t1", 1, "start", {})])
 
     time.sleep(0.6)  # a is paused past its lease: it lapses, and b takes the table
     assert b_leases.acquire("t1") == 2
-    b.write([b_leases.fence_op("t1"), event_row("t1", 2, "chat", {"text": "b"})])
+    b.write([b_leases.fence_op("t1", 2), event_row("t1", 2, "chat", {"text": "b"})])
 
     stale = ("fence", {"table_id": "t1", "owner": "a", "epoch": 1})
     with pytest.raises(StaleOwner):  # a wakes up and appends the next version: refused
@@ -74,7 +75,7 @@ def test_a_takeover_waits_for_the_append_under_way(database):
         taken.append((b_leases.acquire("t1"), logged(b, "t1")))
 
     with a.engine.begin() as conn:
-        Store._apply(conn, [a_leases.fence_op("t1"), event_row("t1", 1, "start", {})])
+        Store._apply(conn, [a_leases.fence_op("t1", 1), event_row("t1", 1, "start", {})])
         thief = threading.Thread(target=take_over)
         thief.start()
         thief.join(1.0)
@@ -134,3 +135,32 @@ def test_a_survivor_takes_over_the_tables_of_a_dead_or_stopped_server(make_serve
         await again.close()
 
     run(play())
+
+
+def test_requests_that_load_a_table_at_once_share_one_copy_and_its_lease(database):
+    """Several requests for a table not in memory (after a takeover, or a finished table forgotten)
+    load it once: the copy kept holds the lease's current epoch, so its next version is stored."""
+    from sqlalchemy import select
+
+    from truco.server.config import Config
+    from truco.server.hub import Hub
+    from truco.server.store import table_leases
+
+    async def go() -> None:
+        hub = Hub(Config(db_url=database, node="solo", bot_workers=1))
+        await hub.start()
+        try:
+            ana = await hub.player((await hub.new_player("Ana"))["token"])
+            held = await hub.create(ana, {"seats": [{"type": "me"}] + [{"type": "open"}] * 3})
+            table_id = held["table_id"]
+            hub.forget(hub.tables[table_id])
+            copies = await asyncio.gather(*(hub.load(table_id) for _ in range(4)))
+            assert all(c is copies[0] for c in copies)
+            epoch = hub.store.scalar(select(table_leases.c.epoch).where(table_leases.c.table_id == table_id))
+            assert copies[0].fence[0][1]["epoch"] == epoch
+            bia = await hub.player((await hub.new_player("Bia"))["token"])
+            assert (await hub.join(copies[0], bia, None))["seat"] == 1, "the kept copy stores its versions"
+        finally:
+            await hub.stop()
+
+    run(go())

@@ -71,6 +71,8 @@ class Hub:
         if config.node is not None and self.store.engine.dialect.name != "sqlite":
             self.leases = Leases(self.store, config.node, self.metrics, config.lease_ttl)
         self._renewer: asyncio.Task[None] | None = None
+        #: the tables being read from the database, by id
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
         #: started and not stopping: ``GET /readyz`` sends people here
         self.accepting = False
         self._sweeper: asyncio.Task[None] | None = None
@@ -317,9 +319,17 @@ class Hub:
 
     async def load(self, table_id: str, stopped_at: float | None = None) -> Table | None:
         """The table in memory, or rebuilt from the database (None if unknown). ``stopped_at``:
-        when the server that ran it stopped, for a table restored at startup (its clock resumes)."""
+        when the server that ran it stopped, for a table restored at startup (its clock resumes).
+        Requests for a table being loaded wait for that load: one copy, one lease."""
         if table_id in self.tables:
             return self.tables[table_id]
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id, stopped_at))
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str, stopped_at: float | None) -> Table | None:
         table: Table | None = await self.store.run(self._read, table_id)
         if table is None:
             return None
@@ -336,12 +346,12 @@ class Hub:
         row = self.store.rows(select(tables).where(tables.c.id == table_id))
         if not row:
             return None
-        if self.leases is not None:  # taken before reading the log: no version stored since is missed
-            self.leases.acquire(table_id)
+        # the lease is taken before the log is read: no version stored since is missed
+        epoch = self.leases.acquire(table_id) if self.leases is not None else None
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
         table = Table(self, dict(row[0]), [dict(r) for r in seat_rows])
-        if self.leases is not None:
-            table.fence = [self.leases.fence_op(table_id)]
+        if self.leases is not None and epoch is not None:
+            table.fence = [self.leases.fence_op(table_id, epoch)]
         table.restore(self._events(table_id))
         return table
 
@@ -399,8 +409,8 @@ class Hub:
         await self.store.quick(self.store.write, ops)
         table = Table(self, row, seat_rows)
         if self.leases is not None:
-            await self.store.run(self.leases.acquire, tid)
-            table.fence = [self.leases.fence_op(tid)]
+            epoch = await self.store.run(self.leases.acquire, tid)
+            table.fence = [self.leases.fence_op(tid, epoch)]
         self.tables[tid] = table
         table.start()
         return table

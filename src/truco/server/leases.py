@@ -57,9 +57,9 @@ class Leases:
         self._released: dict[str, int] = {}
         self._now: ColumnClause[Any] = literal_column(_NOW[store.engine.dialect.name])
 
-    def fence_op(self, table_id: str) -> tuple[str, dict[str, Any]]:
-        """The store op that refuses a write unless this process still holds ``table_id``'s lease."""
-        return "fence", {"table_id": table_id, "owner": self.owner, "epoch": self.held[table_id]}
+    def fence_op(self, table_id: str, epoch: int) -> tuple[str, dict[str, Any]]:
+        """The store op that refuses a write unless this process still holds ``table_id``'s lease at ``epoch``."""
+        return "fence", {"table_id": table_id, "owner": self.owner, "epoch": epoch}
 
     def acquire(self, table_id: str) -> int:
         """Take the lease of ``table_id`` (free, lapsed, or this owner's); its new epoch.
