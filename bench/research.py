@@ -1,7 +1,7 @@
 """Research interfaces: their speed, and CFR+ on a small truco variant.
 
     python bench/research.py speed [--matches 200] [--repeat 5]
-    python bench/research.py cfr [--iterations 400] [--svg docs/research-cfr.svg] [--samples 4]
+    python bench/research.py cfr [--iterations 400] [--svg docs/research-cfr.svg] [--samples 4] [--bots random,...]
 
 ``speed``: in the same run, alternating, (1) the raw engine (a random legal action of
 ``legal_actions``, applied), (2) the engine through views (what every bot gets: the view
@@ -142,7 +142,7 @@ def svg_plot(points: list[tuple[int, float]], path: Path) -> None:
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
 
 
-def cfr(iterations: int, svg: Path, samples: int) -> None:
+def cfr(iterations: int, svg: Path, samples: int, bots: list[str]) -> None:
     import pyspiel
 
     from truco.bots import make_bot
@@ -170,14 +170,9 @@ def cfr(iterations: int, svg: Path, samples: int) -> None:
     root = game.new_initial_state()
     value = pyspiel.expected_returns(root, solved, -1, True)
     print(f"value of the CFR+ strategy to seat 0 in self-play: {value[0]:+.4f}")
-    bots = {
-        "random": lambda k: make_bot("random", seed=k),
-        "heuristic:easy": lambda k: make_bot("heuristic", "easy", seed=k),
-        "heuristic:medium": lambda k: make_bot("heuristic", "medium", seed=k),
-        "heuristic:hard": lambda k: make_bot("heuristic", "hard", seed=k),
-    }
-    for name, make in bots.items():
-        players = [make(k) for k in range(samples)]
+    for name in bots:
+        kind, _, level = name.partition(":")
+        players = [make_bot(kind, level or "medium", seed=k) for k in range(samples)]
         policy = bot_policy(tree, game, lambda seen, k, players=players: players[k].act(seen), samples)
         exploit = pyspiel.exploitability(game, policy)
         as0 = pyspiel.expected_returns(root, [policy, solved], -1, True)[0]
@@ -195,11 +190,12 @@ def main() -> None:
     c.add_argument("--iterations", type=int, default=400)
     c.add_argument("--svg", type=Path, default=Path("docs/research-cfr.svg"))
     c.add_argument("--samples", type=int, default=4, help="calls per information set to estimate a bot's policy")
+    c.add_argument("--bots", default="random,heuristic:easy,heuristic:medium,heuristic:hard", help="comma-separated")
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.matches, args.repeat)
     else:
-        cfr(args.iterations, args.svg, args.samples)
+        cfr(args.iterations, args.svg, args.samples, args.bots.split(","))
 
 
 if __name__ == "__main__":
