@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+import signal
 import threading
 import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
+import websockets
 from sqlalchemy import select
 from tests.server.databases import scratch_database
 from tests.server.helpers import Player, random_action, run
@@ -164,3 +167,41 @@ def test_requests_that_load_a_table_at_once_share_one_copy_and_its_lease(databas
             await hub.stop()
 
     run(go())
+
+
+def test_a_server_that_wakes_up_after_its_table_moved_cannot_store_a_version(make_server, database):
+    """The owner freezes (SIGSTOP) past its lease; a survivor takes the table over. A command sent to the
+    frozen owner meanwhile is never acknowledged when it wakes up (whichever comes first: its renewal
+    finds the lease lost and closes the table, or the fence refuses the append), and the log holds
+    nothing from it. The fence alone is tested in ``test_a_stale_owner_cannot_append``."""
+    flags = ("--bot-pause", "0.01", "--lease-ttl", "2")
+    first = make_server(*flags, "--node", "first", db_url=database)
+    second = make_server(*flags, "--node", "second", db_url=database)
+    assert first.proc is not None
+
+    async def play() -> None:
+        solo = await Player(first, "Solo").register()
+        solo.held = (await solo.post("/api/quick")).json()
+        sock = await solo.connect()
+        await sock.until(lambda m: m.get("view") is not None and 0 in m["view"]["to_act"])
+        before = sock.version
+        first.proc.send_signal(signal.SIGSTOP)
+        try:
+            until_metric(second, 'truco_lease_moves_total{move="taken_over"}', 1, within=10)
+            await sock.send({"type": "act", "id": "late", "action": random_action(sock.view, random.Random(1))})
+        finally:
+            first.proc.send_signal(signal.SIGCONT)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            answer = await sock.until(lambda m: m.get("id") == "late")
+            assert answer["type"] == "error" and answer["code"] == "storage_failure"
+        assert not any(f["type"] == "ack" for f in sock.frames)
+
+        solo.server = second
+        again = await solo.connect()
+        snapshot = await again.until(lambda m: m["type"] == "snapshot")
+        assert snapshot["v"] == before, "nothing from the stale owner was stored"
+        ack = await again.command("act", action=random_action(snapshot["view"], random.Random(1)))
+        assert ack["type"] == "ack" and ack["v"] == before + 1
+        await again.close()
+
+    run(play())
