@@ -1,13 +1,14 @@
 """Research interfaces: their speed, and CFR+ on a small truco variant.
 
     python bench/research.py speed [--matches 200] [--repeat 5]
-    python bench/research.py cfr [--iterations 400] [--svg docs/research-cfr.svg] [--samples 4]
+    python bench/research.py cfr [--iterations 400] [--svg docs/research-cfr.svg] [--samples 4] [--bots random,...]
 
 ``speed``: in the same run, alternating, (1) the raw engine (a random legal action of
 ``legal_actions``, applied), (2) the engine through views (what every bot gets: the view
 of the seat to act, one of its legal actions), (3) the PettingZoo environment with a random
 agent (``last()`` then ``step``, so an observation and a mask every step). Medians of
-``--repeat`` runs of ``--matches`` 1v1 matches each.
+``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the process (less disturbed by a
+shared machine than the wall clock).
 
 ``cfr``: writes the variant's tree (``truco.research.solve``), runs OpenSpiel's C++ CFR+ on
 it, prints NashConv against iterations and draws them as an SVG, then each of our bots'
@@ -45,28 +46,28 @@ def raw_engine(matches: int, seed: int) -> float:
     rng = Random(seed)
     rnd = rng.random
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(matches):
         m = Match(RULES, deals=RandomDeals(rng, RULES.deck, RULES.players), first_dealer=0)
         while m.winner is None:
             legal = m.legal_actions(m.to_act()[0])
             m.apply(legal[int(rnd() * len(legal))])
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions / (time.process_time() - start)
 
 
 def engine_views(matches: int, seed: int) -> float:
     rng = Random(seed)
     rnd = rng.random
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(matches):
         m = Match(RULES, deals=RandomDeals(rng, RULES.deck, RULES.players), first_dealer=0)
         while m.winner is None:
             legal = view(m, m.to_act()[0]).legal
             m.apply(legal[int(rnd() * len(legal))])
             actions += 1
-    return actions / (time.perf_counter() - start)
+    return actions / (time.process_time() - start)
 
 
 def pettingzoo_steps(matches: int, seed: int) -> float:
@@ -76,7 +77,7 @@ def pettingzoo_steps(matches: int, seed: int) -> float:
     rng = Random(seed)
     rnd = rng.random
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for k in range(matches):
         e.reset(seed=seed * 100_000 + k)
         for _agent in e.agent_iter():
@@ -87,7 +88,7 @@ def pettingzoo_steps(matches: int, seed: int) -> float:
             legal = np.flatnonzero(obs["action_mask"])
             e.step(int(legal[int(rnd() * len(legal))]))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def speed(matches: int, repeat: int) -> None:
@@ -141,7 +142,7 @@ def svg_plot(points: list[tuple[int, float]], path: Path) -> None:
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
 
 
-def cfr(iterations: int, svg: Path, samples: int) -> None:
+def cfr(iterations: int, svg: Path, samples: int, bots: list[str]) -> None:
     import pyspiel
 
     from truco.bots import make_bot
@@ -169,14 +170,9 @@ def cfr(iterations: int, svg: Path, samples: int) -> None:
     root = game.new_initial_state()
     value = pyspiel.expected_returns(root, solved, -1, True)
     print(f"value of the CFR+ strategy to seat 0 in self-play: {value[0]:+.4f}")
-    bots = {
-        "random": lambda k: make_bot("random", seed=k),
-        "heuristic:easy": lambda k: make_bot("heuristic", "easy", seed=k),
-        "heuristic:medium": lambda k: make_bot("heuristic", "medium", seed=k),
-        "heuristic:hard": lambda k: make_bot("heuristic", "hard", seed=k),
-    }
-    for name, make in bots.items():
-        players = [make(k) for k in range(samples)]
+    for name in bots:
+        kind, _, level = name.partition(":")
+        players = [make_bot(kind, level or "medium", seed=k) for k in range(samples)]
         policy = bot_policy(tree, game, lambda seen, k, players=players: players[k].act(seen), samples)
         exploit = pyspiel.exploitability(game, policy)
         as0 = pyspiel.expected_returns(root, [policy, solved], -1, True)[0]
@@ -194,11 +190,12 @@ def main() -> None:
     c.add_argument("--iterations", type=int, default=400)
     c.add_argument("--svg", type=Path, default=Path("docs/research-cfr.svg"))
     c.add_argument("--samples", type=int, default=4, help="calls per information set to estimate a bot's policy")
+    c.add_argument("--bots", default="random,heuristic:easy,heuristic:medium,heuristic:hard", help="comma-separated")
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.matches, args.repeat)
     else:
-        cfr(args.iterations, args.svg, args.samples)
+        cfr(args.iterations, args.svg, args.samples, args.bots.split(","))
 
 
 if __name__ == "__main__":

@@ -79,6 +79,9 @@ def serve(
     db: Annotated[str | None, typer.Option(help="SQLAlchemy URL (default: a SQLite file in the user data dir)")] = None,
     bot_pause: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.9,
     absence: Annotated[float, typer.Option(help="seconds before a bot plays for a disconnected player")] = 60.0,
+    ranked_bot_offer: Annotated[
+        float, typer.Option(help="seconds in the ranked queue before a match with bots is offered")
+    ] = 90.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
     bot_workers: Annotated[int | None, typer.Option(help="processes in which bots think (default: per core)")] = None,
     db_max_pages: Annotated[
@@ -112,11 +115,12 @@ def serve(
         origins=tuple(origin or ()),
         waiting_ttl=waiting_ttl,
         token_idle=token_idle,
+        ranked_bot_offer=ranked_bot_offer,
     )
     run_server(config, host, port, log_level)
 
 
-admin_app = typer.Typer(help="Moderation: abuse reports and bans.", no_args_is_help=True)
+admin_app = typer.Typer(help="Moderation: abuse reports, bans and password resets.", no_args_is_help=True)
 app.add_typer(admin_app, name="admin")
 DbOption = Annotated[str | None, typer.Option(help="SQLAlchemy URL (default: the server's default database)")]
 
@@ -157,6 +161,24 @@ def admin_ban(
         raise typer.Exit(2) from None
     what = "lifted" if lift else "banned"
     typer.echo(f"{nickname}: {what} ({scope})" if done else f"{nickname}: nothing to change ({scope})")
+
+
+@admin_app.command("reset-password")
+def admin_reset_password(
+    name: str,
+    base_url: Annotated[str, typer.Option(help="the server's address as players reach it")] = "http://127.0.0.1:8000",
+    ttl: Annotated[float, typer.Option(help="seconds the link stays valid")] = 3600.0,
+    db: DbOption = None,
+) -> None:
+    """Print a one-time link that lets NAME set a new password (it expires after --ttl seconds)."""
+    from truco.server.admin import reset_link
+    from truco.server.table import CommandError
+
+    try:
+        typer.echo(reset_link(_admin_store(db), name, base_url, ttl))
+    except CommandError as e:
+        typer.echo(f"truco admin: {e}", err=True)
+        raise typer.Exit(1) from None
 
 
 @admin_app.command("bans")

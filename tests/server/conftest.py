@@ -8,10 +8,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 from tests.server.helpers import Server
 
+from truco.server.store import Store, metadata
+
 #: every test client comes from one address: only the tests of the limits themselves are limited
-UNLIMITED = ("--rate-limits", json.dumps({k: [10**6, 10**6] for k in ("guest", "table", "join", "connect")}))
+UNLIMITED = ("--rate-limits", json.dumps({k: [10**6, 10**6] for k in ("guest", "table", "join", "connect", "replay")}))
 
 
 @pytest.fixture
@@ -45,3 +48,14 @@ def postgres_url() -> str:
     if not url:
         pytest.skip("TRUCO_TEST_POSTGRES_URL is not set")
     return url
+
+
+@pytest.fixture
+def fresh_postgres(postgres_url: str) -> str:
+    """The PostgreSQL database emptied: no table, no migration applied."""
+    store = Store(postgres_url)
+    with store.engine.begin() as conn:
+        metadata.drop_all(conn)
+        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    store.engine.dispose()
+    return postgres_url

@@ -157,7 +157,7 @@ def test_bad_http_input_gets_clear_errors(server):
         r = await other.post(f"/api/tables/{held['table_id']}/join", {"seat": "um"})
         assert r.json()["error"]["code"] == "bad_request"
         r = await other.post(f"/api/tables/{held['table_id']}/replay")
-        assert r.status_code == 405
+        assert r.status_code == 405 and r.json()["error"]["code"] == "method_not_allowed"
         r = await other.http.get(f"/api/tables/{held['table_id']}/record")
         assert r.json()["error"]["code"] == "not_over"
         await asyncio.gather(me.aclose(), other.aclose())

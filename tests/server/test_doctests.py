@@ -7,7 +7,10 @@ import importlib
 
 import pytest
 
-MODULES = ["admin", "hub", "identity", "signals", "store", "table"]
+MODULES = [
+    "accounts", "admin", "edge", "errors", "hub", "identity", "limits",
+    "matchmaking", "names", "ratings", "signals", "state", "store", "table",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -207,3 +207,15 @@ def test_unknown_addresses_get_a_page_that_leads_back(new_page, server):
     assert page.locator(".gone h1").inner_text() == "Página não encontrada"
     page.get_by_role("link", name="Salão").click()
     page.wait_for_selector("#play-now")
+
+
+def test_a_hand_played_out_is_recapped_trick_by_trick(new_page):
+    ana, bia, _ = one_on_one(new_page)
+    while not ana.locator('.hand-no:has-text("Mão 2")').count():
+        first, _ = first_and_second((ana, bia))
+        version = first.locator(".table-screen").get_attribute("data-version")
+        first.locator(".hand .hand-card.playable").first.click()
+        first.wait_for_function("(v) => document.querySelector('.table-screen').dataset.version !== v", arg=version)
+    recap = ana.locator(".recap").inner_text()
+    assert re.search(r"^(Mão 1: (você|Bia) marcou 1|Mão empatada: ninguém marca)$", recap, re.M), recap
+    assert re.search(r"^Vaza 1: (Ana|Bia) com \S+$|^Vaza 1 empatou$", recap, re.M), recap

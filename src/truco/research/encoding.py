@@ -128,66 +128,75 @@ for _name, _values in OPTIONS.items():
     _at += len(_values)
 del _at, _name, _size, _values
 _PROFILE_INDEX = {p: i for i, p in enumerate(PROFILES)}
+# The offsets as plain names: the observation is built once per environment step.
+(_SCORE, _DEALER, _KIND, _PHASE, _VIRA, _MANILHA, _VALUE, _HAND, _BLIND, _PARTNER, _COVERED, _SIZES, _TRICKS,
+ _WINNERS, _TURN, _TO_ACT, _PENDING, _RAISE_TEAM, _ELEVEN_TEAM, _CANGA, _WINNER) = (OFFSETS[name] for name in (
+    "score", "dealer", "kind", "phase", "vira", "manilha", "value", "hand", "blind", "partner_hand", "own_covered",
+    "hand_sizes", "tricks", "trick_winners", "turn", "to_act", "pending", "raise_team", "eleven_team", "canga",
+    "winner"))  # fmt: skip
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+_PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+_PLAY_WIDTH = SEATS + 41
 
 
 @cache
-def _option_indices(rules: Rules) -> tuple[int, ...]:
+def _fixed(rules: Rules, seat: int) -> tuple[int, ...]:
+    """The indices set by what never changes in a match: the rules and the observer's seat."""
     at = OFFSETS["options"]
-    return tuple(at + _OPTION_OFFSETS[n] + values.index(getattr(rules, n)) for n, values in OPTIONS.items())
+    options = (at + _OPTION_OFFSETS[n] + values.index(getattr(rules, n)) for n, values in OPTIONS.items())
+    return (OFFSETS["profile"] + _PROFILE_INDEX[rules.profile], *options, OFFSETS["seat"] + seat)
 
 
 def observation(view: View, out: np.ndarray | None = None) -> np.ndarray:
     """The seat's view as a flat float32 vector of ``OBSERVATION_SIZE`` (layout: ``LAYOUT``)."""
-    if view.seat is None or view.team is None:
+    seat, team, n = view.seat, view.team, view.players
+    if seat is None or team is None:
         raise ValueError("an observation is of a seat's view")
     x = np.zeros(OBSERVATION_SIZE, np.float32) if out is None else out
     if out is not None:
         x.fill(0)
-    o = OFFSETS
-    seat, team, n = view.seat, view.team, view.players
-
-    def rel(s: int) -> int:
-        return (s - seat) % n
-
-    def us(t: int) -> int:
-        return 0 if t == team else 1
-
-    rules = view.rules
-    on = [o["profile"] + _PROFILE_INDEX[rules.profile], o["seat"] + seat]
-    on += _option_indices(rules)
-    on += (o["score"] + view.score[team], o["score"] + 13 + view.score[1 - team], o["dealer"] + rel(view.dealer))
-    on += (o["kind"] + KINDS.index(view.kind), o["phase"] + PHASES.index(view.phase), o["value"] + view.value)
+    score = view.score
+    on = [
+        *_fixed(view.rules, seat),
+        _SCORE + score[team],
+        _SCORE + 13 + score[1 - team],
+        _DEALER + (view.dealer - seat) % n,
+        _KIND + _KIND_INDEX[view.kind],
+        _PHASE + _PHASE_INDEX[view.phase],
+        _VALUE + view.value,
+        _BLIND + view.blind,
+    ]
     if view.vira is not None:
-        on.append(o["vira"] + view.vira)
+        on.append(_VIRA + view.vira)
     if view.manilha is not None:
-        on.append(o["manilha"] + view.manilha)
-    on += [o["hand"] + c for c in view.hand]
-    on.append(o["blind"] + view.blind)
+        on.append(_MANILHA + view.manilha)
+    on += [_HAND + c for c in view.hand]
     for cards in view.known_hands.values():
-        on += [o["partner_hand"] + c for c in cards]
-    on += [o["own_covered"] + c for c in view.own_covered]
-    on += [o["hand_sizes"] + 4 * rel(s) + size for s, size in enumerate(view.hand_sizes)]
-    width = SEATS + 41
-    for k, trick in enumerate((*view.tricks, view.trick) if len(view.tricks) < 3 else view.tricks):
+        on += [_PARTNER + c for c in cards]
+    on += [_COVERED + c for c in view.own_covered]
+    on += [_SIZES + 4 * ((s - seat) % n) + size for s, size in enumerate(view.hand_sizes)]
+    tricks = view.tricks
+    for k, trick in enumerate((*tricks, view.trick) if len(tricks) < 3 else tricks):
         for p, (s, c) in enumerate(trick):
-            at = o["tricks"] + (k * SEATS + p) * width
-            on += (at + rel(s), at + SEATS + (40 if c is None else c))
-    on += [o["trick_winners"] + 3 * k + (2 if w is None else us(w)) for k, w in enumerate(view.trick_winners)]
+            at = _TRICKS + (k * SEATS + p) * _PLAY_WIDTH
+            on += (at + (s - seat) % n, at + SEATS + (40 if c is None else c))
+    on += [_WINNERS + 3 * k + (2 if w is None else int(w != team)) for k, w in enumerate(view.trick_winners)]
     if view.turn is not None:
-        on.append(o["turn"] + rel(view.turn))
-    on += [o["to_act"] + rel(s) for s in view.to_act]
-    if view.pending is not None:
-        on += (o["pending"] + view.pending["value"], o["pending"] + 13 + us(view.pending["team"]))
-        if view.pending["accepted"]:
-            on.append(o["pending"] + 15)
+        on.append(_TURN + (view.turn - seat) % n)
+    on += [_TO_ACT + (s - seat) % n for s in view.to_act]
+    pending = view.pending
+    if pending is not None:
+        on += (_PENDING + pending["value"], _PENDING + 13 + int(pending["team"] != team))
+        if pending["accepted"]:
+            on.append(_PENDING + 15)
     if view.raise_team is not None:
-        on.append(o["raise_team"] + us(view.raise_team))
+        on.append(_RAISE_TEAM + int(view.raise_team != team))
     if view.eleven_team is not None:
-        on.append(o["eleven_team"] + us(view.eleven_team))
+        on.append(_ELEVEN_TEAM + int(view.eleven_team != team))
     if view.canga:
-        on.append(o["canga"])
+        on.append(_CANGA)
     if view.winner is not None:
-        on.append(o["winner"] + us(view.winner))
+        on.append(_WINNER + int(view.winner != team))
     x[on] = 1.0
     return x
 

@@ -24,18 +24,17 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from truco.engine import Match, Rules, View, view
+from truco.engine import Action, Match, Rules, View, view
 from truco.engine.events import HandEnded
-from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, action_mask, legal_actions, observation_string
+from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, legal_actions, observation_string
 from truco.research.encoding import observation as encode
 
 REWARDS = ("match", "hand")
 
 
 def env(rules: Any = None, seed: int | None = None, render_mode: str | None = None, reward: str = "match") -> AECEnv:
-    """The environment with PettingZoo's usual wrappers (order enforcing, illegal-action checks)."""
-    inner = raw_env(rules=rules, seed=seed, render_mode=render_mode, reward=reward)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
+    """The environment in PettingZoo's order-enforcing wrapper (``step`` itself refuses illegal actions)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(rules=rules, seed=seed, render_mode=render_mode, reward=reward))
 
 
 class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
@@ -69,8 +68,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         )
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self.match: Match | None = None
-        #: each seat's view of the match as it stands (cleared by every action)
-        self._views: dict[int, View] = {}
+        #: each seat's view of the match as it stands and its legal actions by id (cleared by every action)
+        self._views: dict[int, tuple[View, dict[int, Action]]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -91,16 +90,19 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.match.to_act()[0]]
 
-    def _view(self, seat: int) -> View:
-        seen = self._views.get(seat)
-        if seen is None:
+    def _view(self, seat: int) -> tuple[View, dict[int, Action]]:
+        known = self._views.get(seat)
+        if known is None:
             assert self.match is not None, "reset() first"
-            seen = self._views[seat] = view(self.match, seat)
-        return seen
+            seen = view(self.match, seat)
+            known = self._views[seat] = (seen, legal_actions(seen))
+        return known
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seen = self._view(self._seat[agent])
-        return {"observation": encode(seen), "action_mask": action_mask(seen)}
+        seen, choices = self._view(self._seat[agent])
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        mask[list(choices)] = 1
+        return {"observation": encode(seen), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -110,7 +112,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         match = self.match
         assert match is not None, "reset() first"
         seat = self._seat[agent]
-        choices = legal_actions(self._view(seat))
+        choices = self._view(seat)[1]
         if action not in choices:
             raise ValueError(f"action {action} is not legal for {agent} now (legal: {sorted(choices)})")
         self._cumulative_rewards[agent] = 0.0
@@ -142,7 +144,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """The current seat's view in one line (``observation_string``)."""
         if self.match is None or self.render_mode is None:
             return None
-        line = observation_string(self._view(self._seat[self.agent_selection]))
+        line = observation_string(self._view(self._seat[self.agent_selection])[0])
         if self.render_mode == "human":
             print(line)
             return None

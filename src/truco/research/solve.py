@@ -100,6 +100,7 @@ def extensive_form(params: dict[str, Any], chance_limit: int | None = None) -> T
 def _deals(table: Table, limit: int | None) -> list[tuple[str, tuple[int, ...]]]:
     """The chance outcomes of a table, a whole deal at once: each seat's hand as a set (in card order),
     then the vira. Dealing card by card would repeat each deal once per order of its cards."""
+    outcomes: list[tuple[str, tuple[int, ...]]]
     if table.dealer is None:
         outcomes = [(f"dealer {o}", (o,)) for o, _ in table.chance_outcomes()]
     else:

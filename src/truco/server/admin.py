@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
+from truco.server.accounts import RESET_TTL, Accounts
 from truco.server.names import name_key
 from truco.server.store import Store, bans, reports
 
@@ -49,3 +50,10 @@ def unban(store: Store, nickname: str, scope: str) -> bool:
 
 def list_bans(store: Store) -> list[dict[str, Any]]:
     return [dict(r) for r in store.rows(select(bans.c.nickname, bans.c.nickname_key, bans.c.scope).order_by(bans.c.id))]
+
+
+def reset_link(store: Store, name: str, base_url: str, ttl: float = RESET_TTL) -> str:
+    """A one-time link that sets a new password for ``name``'s account, valid for ``ttl`` seconds.
+    Raises ``CommandError`` when there is no such account."""
+    token = Accounts(store).reset_token(name, ttl)
+    return f"{base_url.rstrip('/')}/reset#{token}"

@@ -11,7 +11,9 @@ from starlette.routing import BaseRoute, Route
 
 from truco.bots import BOT_KINDS, DESCRIPTIONS, LEVELS
 from truco.engine import OPTIONS, PROFILES
-from truco.server.edge import hub_of, limit, read_json, read_object, who, who_maybe
+from truco.server import account_api
+from truco.server.accounts import SESSION_PREFIX
+from truco.server.edge import hub_of, limit, read_json, read_object, token_of, who, who_maybe
 from truco.server.errors import CommandError
 from truco.server.identity import COOKIE, clean_nickname, same_secret
 from truco.server.signals import GESTURES
@@ -31,7 +33,11 @@ async def guest(request: Request) -> Response:
 
 
 async def logout(request: Request) -> Response:
-    """Revoke every token of the caller (on every device) and clear the cookie."""
+    """Revoke every token of the caller (on every device) and clear the cookie; an account's
+    session is ended by ``account_api.logout``."""
+    token = token_of(request)
+    if token is not None and token.startswith(SESSION_PREFIX):
+        return await account_api.logout(request)
     await hub_of(request).revoke(await who(request))
     response = JSONResponse({"ok": True})
     response.delete_cookie(COOKIE)
@@ -42,7 +48,8 @@ async def me(request: Request) -> Response:
     player = await who(request)
     tables = hub_of(request).tables.values()
     held = [t.held(s) for t in tables if t.status != "over" and (s := t.seat_of(player["id"])) is not None]
-    return JSONResponse({"player_id": player["id"], "nickname": player["nickname"], "seats": held})
+    account = player.get("account") == "account"
+    return JSONResponse({"player_id": player["id"], "nickname": player["nickname"], "account": account, "seats": held})
 
 
 async def options(request: Request) -> Response:
@@ -126,6 +133,7 @@ async def finished(request: Request) -> Table:
 
 
 async def replay(request: Request) -> Response:
+    limit(request, "replay")
     table = await finished(request)
     seat = await replay_seat(request, table)
     return Response(await hub_of(request).finished("replay", table.id, seat), media_type="application/json")
@@ -142,6 +150,7 @@ async def replay_seat(request: Request, table: Table) -> int | None:
 
 
 async def record(request: Request) -> Response:
+    limit(request, "replay")
     table = await finished(request)
     headers = {"content-disposition": f'attachment; filename="truco-{table.id}.json"'}
     body = await hub_of(request).finished("record", table.id)

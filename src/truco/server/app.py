@@ -17,14 +17,14 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
-from truco.server import api, pages, sockets
+from truco.server import account_api, api, friends, pages, profiles, ranked_api, sockets
 from truco.server.config import Config
 from truco.server.errors import HANDLERS
 from truco.server.hub import Hub
 from truco.server.limits import RedactInvites
 
 #: the modules of endpoints, each with its ``routes``
-ENDPOINTS: tuple[ModuleType, ...] = (pages, api, sockets)
+ENDPOINTS: tuple[ModuleType, ...] = (pages, api, account_api, ranked_api, profiles, friends, sockets)
 
 
 def create_app(config: Config | None = None) -> Starlette:

@@ -50,3 +50,15 @@ class Config:
     #: worker processes in which bots think (None: sized to the machine's cores)
     bot_workers: int | None = None
     static_dir: Path = STATIC_DIR
+    #: failed logins allowed per name and per client address before growing delays
+    #: (login_delay seconds, doubled at each further failure, at most login_delay_cap)
+    login_free_per_name: int = 5
+    login_free_per_client: int = 20
+    login_delay: float = 1.0
+    login_delay_cap: float = 300.0
+    #: the ranked queue's window: rating points wide, growing per second of waiting, at most cap;
+    #: after ranked_bot_offer seconds an unranked match with bots is offered (docs/protocol.md)
+    ranked_window: float = 100.0
+    ranked_window_growth: float = 10.0
+    ranked_window_cap: float = 800.0
+    ranked_bot_offer: float = 90.0

@@ -31,12 +31,18 @@ STATUS = {
     "bad_invite": 403,
     "bad_origin": 403,
     "not_seated": 403,
+    "not_signed_in": 401,
+    "bad_password": 401,
     "not_found": 404,
     "method_not_allowed": 405,
     "seat_taken": 409,
     "table_full": 409,
     "not_waiting": 409,
     "not_over": 409,
+    "name_taken": 409,
+    "already_queued": 409,
+    "already_playing": 409,
+    "reset_invalid": 410,
     "too_large": 413,
     "rate_limited": 429,
     "internal": 500,
@@ -68,7 +74,8 @@ def storage_failure() -> CommandError:
 
 def error_response(code: str, message: str, status: int | None = None, **extra: Any) -> JSONResponse:
     body = {"error": {"code": code, "message": message, **extra}}
-    return JSONResponse(body, status_code=status or STATUS.get(code, 400))
+    headers = {"retry-after": str(extra["retry_after"])} if "retry_after" in extra else None
+    return JSONResponse(body, status_code=status or STATUS.get(code, 400), headers=headers)
 
 
 async def on_command_error(_request: Request, exc: Exception) -> Response:

@@ -18,14 +18,19 @@ from sqlalchemy import bindparam, func, select
 
 from truco.bots import BOT_KINDS, LEVELS
 from truco.engine import Rules, RulesError, to_record
+from truco.server.accounts import SESSION_PREFIX, Accounts, Throttle
 from truco.server.bots import BotPool
 from truco.server.config import Config
 from truco.server.conn import dumps
 from truco.server.errors import CommandError
 from truco.server.identity import Signer, new_id, new_secret, new_table_secret
 from truco.server.limits import Limiter
+from truco.server.matchmaking import Window
 from truco.server.messages import Expire, Join
 from truco.server.names import name_key
+from truco.server.ranked import RankedQueue
+from truco.server.ratings import RatingBook, SeatResult, mode_of, seat_stats
+from truco.server.state import TableState
 from truco.server.store import StorageError, Store, bans, events, players, seats, tables
 from truco.server.table import DEFAULT_BOT, Table
 
@@ -41,6 +46,8 @@ RESTORED = ("waiting", "playing")
 #: the setting that holds when the server was last known alive, and how often it is noted
 ALIVE = "alive_at"
 HEARTBEAT = 2.0
+#: seconds after a player's last request during which it counts as online
+ONLINE = 120.0
 
 log = logging.getLogger("truco.server")
 
@@ -61,6 +68,19 @@ class Hub:
         self._players: dict[str, tuple[float, dict[str, Any]]] = {}
         #: the JSON of replays and records of finished tables, by (kind, table id), the oldest forgotten first
         self._finished: dict[tuple[str, str, int | None], bytes] = {}
+        self.accounts = Accounts(self.store)
+        self.login_names = Throttle(config.login_free_per_name, config.login_delay, config.login_delay_cap)
+        self.login_clients = Throttle(config.login_free_per_client, config.login_delay, config.login_delay_cap)
+        #: when each player last made a request (for friends' "online")
+        self.seen: dict[str, float] = {}
+        #: invitations to a table from someone a player follows, by invited player (see friends.py)
+        self.invites: dict[str, list[Any]] = {}
+        self.ratings = RatingBook(self.store)
+        #: one match's ratings are read and written at a time
+        self._rating_lock = asyncio.Lock()
+        self._after_matches: set[asyncio.Task[None]] = set()
+        window = Window(config.ranked_window, config.ranked_window_growth, config.ranked_window_cap)
+        self.ranked = RankedQueue(self, window, config.ranked_bot_offer)
 
     async def start(self) -> None:
         await self.store.run(self.store.migrate)
@@ -78,6 +98,7 @@ class Hub:
                 log.exception("table %s could not be restored", row["id"])
         self._sweeper = asyncio.create_task(self._sweep(), name="truco-sweep")
         self._heart = asyncio.create_task(self._heartbeat(), name="truco-heartbeat")
+        self.ranked.start()
 
     async def _heartbeat(self) -> None:
         """Note now and then that the server is alive: after a stop, even a SIGKILL, the clocks resume
@@ -131,10 +152,14 @@ class Hub:
                 task.cancel()
         for task in self._recovering:
             task.cancel()
+        self.ranked.stop()
         for t in list(self.tables.values()):
             t.close_all(1012, "server restart")
             await t.stop()
-        await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
+        try:
+            await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
+        except StorageError as e:
+            log.warning("cannot note when the server stopped: %s", e)
         await self.store.stop()
         self.bots.stop()
 
@@ -143,6 +168,8 @@ class Hub:
     async def new_player(self, nickname: str) -> dict[str, Any]:
         if await self.banned(nickname, "server"):
             raise CommandError("banned", "Este apelido foi banido do servidor.")
+        if await self.store.quick(self.accounts.name_taken, nickname):
+            raise CommandError("name_taken", "Este nome tem dono: entre na conta ou escolha outro apelido.")
         pid = new_id(12)
         now = time.time()
         row = {"id": pid, "nickname": nickname, "nickname_key": name_key(nickname), "created_at": now}
@@ -154,7 +181,13 @@ class Hub:
 
     async def player(self, token: object) -> dict[str, Any] | None:
         """The player a token names, or None for a wrong, revoked or expired token
-        (unused for ``config.token_idle`` seconds)."""
+        (unused for ``config.token_idle`` seconds): a live session's account, or a guest
+        (a guest token dies when its name is claimed or its account deleted)."""
+        if isinstance(token, str) and token.startswith(SESSION_PREFIX):
+            account: dict[str, Any] | None = await self.store.quick(self.accounts.player_of_session, token)
+            if account is not None:
+                self.seen[account["id"]] = time.monotonic()
+            return account
         assert self.signer is not None
         signed = self.signer.player(token)
         if signed is None:
@@ -171,13 +204,24 @@ class Hub:
             if len(self._players) > PLAYER_CACHE:
                 self._players.pop(next(iter(self._players)))
         seen = row["last_seen"] or row["created_at"]
-        if row["token_generation"] != generation or now - seen > self.config.token_idle:
+        if row["token_generation"] != generation or now - seen > self.config.token_idle or row.get("account"):
             return None
+        self.seen[pid] = time.monotonic()
         if now - seen > min(3600.0, self.config.token_idle / 10):
             row["last_seen"] = now
             values = {"where": {"id": pid}, "values": {"last_seen": now}}
             await self.store.quick(self.store.write, [("update:players", values)])
         return row
+
+    def online(self, player_id: str) -> bool:
+        """Seen in the last ``ONLINE`` seconds (any request or connection), or at a table now."""
+        if time.monotonic() - self.seen.get(player_id, -ONLINE) < ONLINE:
+            return True
+        return any(s.conn is not None and s.player_id == player_id for t in self.tables.values() for s in t.seats)
+
+    def forget_player(self, player_id: str) -> None:
+        """Drop a cached player whose row changed (a claimed or deleted account)."""
+        self._players.pop(player_id, None)
 
     async def revoke(self, player: dict[str, Any]) -> None:
         """Revoke every token of ``player`` (``POST /api/logout``)."""
@@ -220,7 +264,6 @@ class Hub:
             return None
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
         table = Table(self, dict(row[0]), [dict(r) for r in seat_rows])
-        table.rematch_id = row[0]["rematch_id"]
         table.restore(self._events(table_id))
         return table
 
@@ -251,7 +294,13 @@ class Hub:
             row = {"seat": s.seat, "kind": s.kind, "bot_kind": s.bot_kind, "bot_level": s.bot_level}
             row.update(player_id=s.player_id, nickname=s.nickname, secret=new_secret() if s.kind == "human" else None)
             rows.append(row)
-        return await self._new_table(old.config, rows, rematch_of=old.id)
+        # a rematch is never ranked: ranked tables come from the matchmaker
+        config = {k: v for k, v in old.config.items() if k != "ranked"}
+        return await self._new_table(config, rows, rematch_of=old.id)
+
+    async def open_table(self, config: dict[str, Any], seat_rows: list[dict[str, Any]]) -> Table:
+        """A new table with its seats already given (the matchmaker's ranked tables)."""
+        return await self._new_table(config, seat_rows, rematch_of=None)
 
     async def _new_table(
         self, config: dict[str, Any], seat_rows: list[dict[str, Any]], rematch_of: str | None
@@ -302,6 +351,33 @@ class Hub:
         waiting = [t for t in self.tables.values() if t.public and t.status == "waiting"]
         waiting.sort(key=lambda t: -t.created_at)
         return [t.summary() for t in waiting[:50]]
+
+    # -- the end of a match ----------------------------------------------------
+
+    def match_over(self, table: Table) -> None:
+        """Called by a table's actor when its match ends: stats and, if ranked, ratings (in the background)."""
+        task = asyncio.create_task(self._after_match(table), name=f"after-{table.id}")
+        self._after_matches.add(task)
+        task.add_done_callback(self._after_matches.discard)
+
+    async def _after_match(self, table: Table) -> None:
+        match = table.match
+        assert match is not None
+        try:
+            stats = seat_stats(table.rules, table.deal_secret, list(match.actions))
+            people = [
+                SeatResult(s.seat, s.player_id, s.nickname or "", match.team_of(s.seat), s.takeover, stats[s.seat])
+                for s in table.seats
+                if s.kind == "human" and s.player_id is not None
+            ]
+            async with self._rating_lock:
+                changes = await self.store.run(self.ratings.record, table.id, mode_of(table.config), people)
+        except Exception:
+            log.exception("table %s: stats and ratings not recorded", table.id)
+            return
+        if changes:
+            for conn in table.connections():
+                conn.send_json({"type": "ratings", "table_id": table.id, "changes": changes})
 
     # -- history ----------------------------------------------------------------
 
@@ -365,11 +441,11 @@ class Hub:
         table.restore(self._events(table_id))
         return dumps(None if table.match is None else to_record(table.match, hidden=False)).encode()
 
-    def _fresh(self, table_id: str) -> Table:
+    def _fresh(self, table_id: str) -> TableState:
         """An unstarted copy of a stored table before its first version."""
         row = self.store.rows(select(tables).where(tables.c.id == table_id))
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
-        return Table(self, dict(row[0]), [dict(r) for r in seat_rows])
+        return TableState(dict(row[0]), [dict(r) for r in seat_rows])
 
 
 def parse_create(spec: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:

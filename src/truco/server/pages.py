@@ -37,4 +37,9 @@ routes: list[BaseRoute] = [
     Route("/regras", index),
     Route("/t/{table_id}", index),
     Route("/r/{table_id}", index),
+    Route("/u/{name}", index),
+    Route("/account", index),
+    Route("/reset", index),
+    Route("/ranked", index),
+    Route("/leaderboard", index),
 ]

@@ -55,6 +55,8 @@ players = Table(
     #: truco.server.names.name_key(nickname)
     Column("nickname_key", String(KEY_LENGTH), nullable=False, index=True),
     Column("created_at", Float, nullable=False),
+    #: NULL for a guest, "account" once the name is claimed, "deleted" after the account is deleted
+    Column("account", String(8)),
     #: when a token of this player was last used (tokens expire when idle)
     Column("last_seen", Float),
     #: tokens of an older generation are revoked
@@ -142,6 +144,91 @@ settings = Table(
     metadata,
     Column("key", String(40), primary_key=True),
     Column("value", Text, nullable=False),
+)
+
+# -- accounts, ratings and friends (migration 0005) -------------------------
+
+#: a claimed name: the player keeps its id (and so its history); ``players.account``
+#: says whether an id is a guest (NULL), an account ("account") or a deleted one ("deleted")
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("name_key", String(KEY_LENGTH), nullable=False, unique=True),
+    Column("password_hash", String(200), nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+#: server-side sessions: only a hash of the token is stored
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("player_id", String(32), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+    Column("agent", String(200), nullable=False),
+)
+
+password_resets = Table(
+    "password_resets",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("player_id", String(32), nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("used_at", Float),
+)
+
+#: one rating per player and mode (openskill's mu and sigma)
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("mode", String(16), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(32), nullable=False, index=True),
+    Column("mode", String(16), nullable=False),
+    Column("table_id", String(16), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("left", Boolean, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("at", Float, nullable=False, index=True),
+    UniqueConstraint("table_id", "player_id", name="uq_rating_changes_table_player"),
+)
+
+#: what a person did in one finished match (for profiles)
+match_stats = Table(
+    "match_stats",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    Column("player_id", String(32), primary_key=True),
+    Column("won", Boolean, nullable=False),
+    Column("trucos_asked", Integer, nullable=False),
+    Column("trucos_accepted", Integer, nullable=False),
+    Column("trucos_won", Integer, nullable=False),
+    Column("onze_played", Integer, nullable=False),
+    Column("onze_fled", Integer, nullable=False),
+    Column("onze_won", Integer, nullable=False),
+)
+
+follows = Table(
+    "follows",
+    metadata,
+    Column("follower_id", String(32), primary_key=True),
+    Column("followee_id", String(32), primary_key=True, index=True),
+    Column("created_at", Float, nullable=False),
 )
 
 MIGRATIONS = Path(__file__).parent / "migrations"

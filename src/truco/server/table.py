@@ -1,4 +1,4 @@
-"""One table: the serial actor that alone changes it.
+"""One table: the serial actor that alone changes it (its state: ``truco.server.state``).
 
 Everything that changes a table — a player's command, a bot's move, the clock
 running out, an absent player's takeover, a signal, a chat line — arrives as a
@@ -13,20 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from truco.bots import BOT_KINDS, Bot, make_bot
-from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, Rules, event_to_json, parse_action, view
+from truco.bots import BOT_KINDS, make_bot
+from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, parse_action, view
 from truco.engine.deals import derived_seed
-from truco.engine.events import HandStarted
 from truco.server.conn import Conn, dumps
 from truco.server.errors import CommandError, storage_failure
 from truco.server.identity import same_secret
@@ -43,9 +39,10 @@ from truco.server.messages import (
     Start,
     Timeout,
 )
-from truco.server.signals import GESTURES, signal_table
+from truco.server.signals import GESTURES
+from truco.server.state import Events, Key, Seat, TableState, sees
 from truco.server.store import StorageError, event_row
-from truco.server.text import Problem, TextError, clean_text, is_valid_unicode
+from truco.server.text import Problem, TextError, clean_text
 
 if TYPE_CHECKING:
     from truco.server.hub import Hub
@@ -57,28 +54,6 @@ REASON_LENGTH = 200
 
 #: the kind of bot that plays for an absent player, and the default of quick play
 DEFAULT_BOT = "heuristic" if "heuristic" in BOT_KINDS else BOT_KINDS[0]
-
-
-#: An audience filter: None (everybody), ("team", t), ("not_team", t), ("seat", s), ("not_seats", frozenset)
-To = tuple[str, Any] | None
-#: A frame's recipient: a seat number, or None for spectators.
-Key = int | None
-#: The events of one version, each with its audience
-Events = list[tuple[dict[str, Any], To]]
-
-
-def sees(to: To, key: Key) -> bool:
-    """Whether recipient ``key`` may see an event sent ``to``."""
-    if to is None:
-        return True
-    how, arg = to
-    if how == "team":
-        return key is not None and key & 1 == int(arg)
-    if how == "not_team":
-        return key is None or key & 1 != int(arg)
-    if how == "seat":
-        return key == int(arg)
-    return key not in frozenset(arg)  # "not_seats"
 
 
 def automatic_action(match: Match, seat: int) -> Action:
@@ -100,73 +75,18 @@ def automatic_action(match: Match, seat: int) -> Action:
     return next(a for a in legal if a.type == RUN)
 
 
-@dataclass
-class Seat:
-    seat: int
-    #: human, bot or open
-    kind: str
-    player_id: str | None = None
-    nickname: str | None = None
-    secret: str | None = None
-    bot_kind: str | None = None
-    bot_level: str | None = None
-    conn: Conn | None = None
-    #: a bot plays for this absent player
-    takeover: bool = False
-    bot: Bot | None = None
-    #: command id -> the version it made
-    commands: dict[Any, int] = field(default_factory=dict)
-    muted: set[int] = field(default_factory=set)
-    chat_times: deque[float] = field(default_factory=deque)
-    #: bumped at each (dis)connection, so a stale absence check does nothing
-    presence: int = 0
-
-    def info(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "nickname": self.nickname,
-            "bot": {"kind": self.bot_kind, "level": self.bot_level} if self.kind == "bot" else None,
-            "connected": self.conn is not None,
-            "takeover": self.takeover,
-        }
-
-
-class Table:
-    """A table's state and its actor. ``hub`` gives the store, the config and the bots' pool."""
+class Table(TableState):
+    """A table's actor: the only code that changes it. ``hub`` gives the store, the config and the bots' pool."""
 
     def __init__(self, hub: Hub, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+        super().__init__(row, seat_rows)
         self.hub = hub
-        self.id: str = row["id"]
-        self.config: dict[str, Any] = json.loads(row["config"])
-        self.rules = Rules.parse(self.config["rules"])
-        #: the seed of the deals and signals: never sent, logged or recorded
-        self.deal_secret: int | str = row["deal_secret"] if row.get("deal_secret") is not None else row["seed"]
-        self.invite: str = row["invite"]
-        self.public: bool = bool(row["public"])
-        #: waiting, playing, over, or expired (a waiting table nobody came back to)
-        self.status: str = "expired" if row.get("status") == "expired" else "waiting"
         #: since when no seated person is connected (None while one is)
         self.alone_since: float | None = time.time()
-        self.created_at: float = row["created_at"]
         #: when the last version was made (finished tables idle for long are forgotten)
         self.changed_at = time.time()
-        self.rematch_id: str | None = None
-        self.seats = [Seat(**{k: r[k] for k in ("seat", "kind", "bot_kind", "bot_level")}) for r in seat_rows]
-        self.seats.sort(key=lambda s: s.seat)
-        for s, r in zip(self.seats, sorted(seat_rows, key=lambda r: r["seat"]), strict=True):
-            if s.kind == "human":
-                s.player_id, s.nickname, s.secret = r["player_id"], r["nickname"], r["secret"]
-        self.match: Match | None = None
-        self.version = 0
-        #: how many versions changed the match (a bot's answer for an older one is dropped)
-        self.moves = 0
-        #: the version that last changed the match (a refused command from before it is ``stale``)
-        self.moved_at = 0
-        self.deadline: float | None = None
         self.spectators: set[Conn] = set()
         self.history: deque[tuple[int, dict[Key, str]]] = deque(maxlen=hub.config.history)
-        self.chat: deque[dict[str, Any]] = deque(maxlen=50)
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
         #: no more messages are handled (stopped, or its storage failed): each is refused at once
         self.stopped = False
@@ -174,201 +94,6 @@ class Table:
         self._clock: asyncio.TimerHandle | None = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
         self._pace = random.Random(derived_seed(self.deal_secret, "bot pauses"))
-
-    # -- reading -----------------------------------------------------------
-
-    @property
-    def signals(self) -> bool:
-        return bool(self.config["signals"]) and self.rules.players == 4
-
-    def summary(self) -> dict[str, Any]:
-        m = self.match
-        return {
-            "id": self.id,
-            "status": self.status,
-            "rules": self.rules.to_json(),
-            "ladder": list(self.rules.ladder),
-            "timer": self.config["timer"],
-            "signals": self.signals,
-            "public": self.public,
-            "created_at": self.created_at,
-            "seats": [s.info() for s in self.seats],
-            "score": list(m.score) if m else [0, 0],
-            "rematch": self.rematch_id,
-        }
-
-    def held(self, seat: Seat) -> dict[str, Any]:
-        return {
-            "table_id": self.id,
-            "seat": seat.seat,
-            "seat_secret": seat.secret,
-            "invite": f"/t/{self.id}?invite={self.invite}",
-            "status": self.status,
-        }
-
-    def seat_of(self, player_id: str | None) -> Seat | None:
-        return next((s for s in self.seats if player_id and s.player_id == player_id), None)
-
-    def clock(self) -> dict[str, Any] | None:
-        m = self.match
-        if self.deadline is None or m is None or m.is_over or not m.to_act():
-            return None
-        return {"seats": m.to_act(), "deadline": self.deadline, "remaining": max(0.0, self.deadline - time.time())}
-
-    def view_json(self, key: Key) -> dict[str, Any] | None:
-        return None if self.match is None else view(self.match, key).to_json()
-
-    def snapshot(self, key: Key) -> dict[str, Any]:
-        muted = self.seats[key].muted if key is not None else set()
-        m = self.match
-        table = None
-        if self.signals and m is not None and key is not None and not m.is_over:
-            table = signal_table(self.deal_secret, m.hand_number, key & 1)
-        return {
-            "type": "snapshot",
-            "v": self.version,
-            "table": self.summary(),
-            "view": self.view_json(key),
-            "clock": self.clock(),
-            "signals": {"enabled": self.signals, "hand": m.hand_number if m else None, "table": table},
-            "chat": [c for c in self.chat if c["seat"] not in muted],
-            "muted": sorted(muted),
-            "you": None if key is None else {"seat": key, "team": key & 1},
-        }
-
-    # -- changing: one version per call -------------------------------------
-
-    def _apply(self, kind: str, data: dict[str, Any], at: float) -> tuple[list[tuple[dict[str, Any], To]], bool]:
-        """Change the table by one stored row; return the events with their
-        audiences, and whether the match changed. Raises ``IllegalAction``
-        (only for "act") before changing anything."""
-        evs: list[tuple[dict[str, Any], To]] = []
-        changed = False
-        if kind == "act":
-            assert self.match is not None
-            seat = data["seat"]
-            action = parse_action(data["action"], self.rules, "action")
-            engine_events = self.match.apply(action)
-            if data["by"] in ("timer", "takeover"):
-                evs.append(({"type": "auto", "seat": seat, "reason": data["by"]}, None))
-            for e in engine_events:
-                evs.append((event_to_json(e), None))
-                if isinstance(e, HandStarted):
-                    evs += self._signal_tables()
-            if self.match.is_over:
-                self.status = "over"
-            changed = True
-        elif kind == "join":
-            s = self.seats[data["seat"]]
-            s.kind, s.player_id, s.nickname, s.secret = "human", data["player_id"], data["nickname"], data["secret"]
-            evs.append(({"type": "seat_taken", "seat": s.seat, "nickname": s.nickname}, None))
-        elif kind == "start":
-            self.match = m = Match(self.rules, seed=self.deal_secret)
-            self.status = "playing"
-            evs.append(({"type": "match_started", "first_dealer": m.first_dealer}, None))
-            evs.append((event_to_json(m.hand_started()), None))
-            evs += self._signal_tables()
-            changed = True
-        elif kind == "signal":
-            seat, team = data["seat"], data["seat"] & 1
-            assert self.match is not None
-            suit = signal_table(self.deal_secret, self.match.hand_number, team)[data["gesture"]]
-            base = {"type": "signal", "seat": seat, "gesture": data["gesture"]}
-            evs += [({**base, "suit": suit}, ("team", team)), (base, ("not_team", team))]
-        elif kind == "chat" and not is_valid_unicode(data["text"]):
-            # stored before text was checked: it could reach nobody, so it is not replayed
-            pass
-        elif kind == "chat":
-            seat = data["seat"]
-            msg = {"id": self.version + 1, "seat": seat, "nickname": data["nickname"], "text": data["text"], "at": at}
-            self.chat.append(msg)
-            muters = frozenset(s.seat for s in self.seats if seat in s.muted)
-            evs.append(({"type": "chat", **msg}, ("not_seats", muters)))
-        elif kind == "mute":
-            muted = self.seats[data["seat"]].muted
-            if data["muted"]:
-                muted.add(data["target"])
-            else:
-                muted.discard(data["target"])
-            evs.append(({"type": "mute", "seat": data["target"], "muted": data["muted"]}, ("seat", data["seat"])))
-        elif kind == "takeover":
-            self.seats[data["seat"]].takeover = data["active"]
-            event = {"type": "takeover", "seat": data["seat"], "active": data["active"]}
-            if data.get("left"):  # the person left the table on purpose
-                event["left"] = True
-            evs.append((event, None))
-        elif kind == "rematch":
-            self.rematch_id = data["table_id"]
-            secrets_ = data.get("secrets", {})
-            humans = frozenset(int(s) for s in secrets_)
-            evs.append(({"type": "rematch", "table_id": self.rematch_id}, ("not_seats", humans)))
-            for s, secret in secrets_.items():
-                evs.append(({"type": "rematch", "table_id": self.rematch_id, "seat_secret": secret}, ("seat", int(s))))
-        else:
-            raise ValueError(f"unknown row kind {kind!r}")
-        if changed:
-            self.moves += 1
-            self.moved_at = self.version + 1
-        if data.get("cmd") is not None:  # a player's command: its id is spent
-            self.seats[data["seat"]].commands[data["cmd"]] = self.version + 1
-        self.version += 1
-        return evs, changed
-
-    def _signal_tables(self) -> list[tuple[dict[str, Any], To]]:
-        m = self.match
-        if not self.signals or m is None or m.is_over:
-            return []
-        return [
-            (
-                {
-                    "type": "signal_table",
-                    "hand": m.hand_number,
-                    "table": signal_table(self.deal_secret, m.hand_number, t),
-                },
-                ("team", t),
-            )
-            for t in (0, 1)
-        ]
-
-    def _next_deadline(self, before: tuple[str, list[int]] | None) -> float | None:
-        """The clock after a change: kept while the partner of one who answered
-        still answers the same question, restarted whenever anyone else must act."""
-        timer: float = self.config["timer"]
-        m = self.match
-        if not timer or m is None or m.is_over or not m.to_act():
-            return None
-        now = m.phase, m.to_act()
-        if (
-            before is not None
-            and self.deadline is not None
-            and now[0] == before[0] in ("answering", "deciding")
-            and set(now[1]) < set(before[1])
-        ):
-            return self.deadline
-        return time.time() + timer
-
-    def walk(self, rows: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], dict[str, Any], Events, bool]]:
-        """Rebuild the table from its stored rows, in order: for each, (row, its data, the events
-        with their audiences, whether the match changed). The one walk over a table's log, for
-        restoring a table, its replay and its record."""
-        for row in rows:
-            data = json.loads(row["data"])
-            evs, changed = self._apply(row["kind"], data, row["at"])
-            if row["seq"] != self.version:
-                raise RuntimeError(f"table {self.id}: stored version {row['seq']} where {self.version} was expected")
-            yield row, data, evs, changed
-
-    def restore(self, rows: list[dict[str, Any]]) -> None:
-        """Rebuild the table from its stored rows, with its clock's deadline."""
-        for row, data, _, _ in self.walk(rows):
-            if row["kind"] in ("act", "start"):
-                self.deadline = data.get("deadline")
-
-    def resume_clock(self, stopped_at: float) -> None:
-        """After a restart: the clock gets back the time its player had left when the server stopped."""
-        if self.deadline is not None:
-            left = min(max(0.0, self.deadline - stopped_at), float(self.config["timer"]))
-            self.deadline = time.time() + left
 
     async def _commit(
         self, kind: str, data: dict[str, Any], conn: Conn | None = None, cid: Any = None, extra: list[Any] | None = None
@@ -399,9 +124,11 @@ class Table:
             conn.send_json({"type": "ack", "id": cid, "v": self.version})
         if changed:
             self._schedule()
+        if self.status == "over" and status != "over":
+            self.hub.match_over(self)
         return self.version
 
-    def _frame(self, v: int, evs: list[tuple[dict[str, Any], To]], changed: bool, key: Key) -> str:
+    def _frame(self, v: int, evs: Events, changed: bool, key: Key) -> str:
         frame: dict[str, Any] = {"type": "step", "v": v, "events": [e for e, to in evs if sees(to, key)]}
         if changed:
             frame["view"] = self.view_json(key)
@@ -410,7 +137,7 @@ class Table:
             frame = {"type": "step", "v": v, "events": []}
         return dumps(frame)
 
-    def _broadcast(self, v: int, evs: list[tuple[dict[str, Any], To]], changed: bool) -> None:
+    def _broadcast(self, v: int, evs: Events, changed: bool) -> None:
         frames: dict[Key, str] = {}
         for s in self.seats:
             # kept for absent players too, so that they get the gap when they return
@@ -844,17 +571,3 @@ class Table:
         data.update(table_id=new.id, secrets={str(s.seat): s.secret for s in new.seats if s.kind == "human"})
         extra = [("update:tables", {"where": {"id": self.id}, "values": {"rematch_id": new.id}})]
         await self._commit("rematch", data, conn, cid, extra)
-
-    # -- replays -----------------------------------------------------------------
-
-    def replay_steps(self, rows: list[dict[str, Any]], key: Key = None) -> list[dict[str, Any]]:
-        """Every version as ``key`` saw it (a spectator by default; a seat sees its own cards as it held
-        them, and nothing the engine's view for that seat hides), rebuilt from the stored rows."""
-        steps = []
-        for row, _, evs, changed in self.walk(rows):
-            events = [e for e, to in evs if sees(to, key)]
-            step: dict[str, Any] = {"v": self.version, "at": row["at"], "events": events}
-            if changed:
-                step["view"] = self.view_json(key)
-            steps.append(step)
-        return steps

@@ -27,15 +27,19 @@ async function call(method, path, body) {
 export const api = {
   get: (path) => call("GET", path),
   post: (path, body = {}) => call("POST", path, body),
+  delete: (path) => call("DELETE", path),
 };
 
-/** The guest behind this browser, or null before a nickname was chosen. */
+/** The guest or account behind this browser (an account's session is an HttpOnly cookie), or null. */
 export async function whoAmI() {
-  if (!localStorage.getItem("truco.token")) return null;
+  if (!localStorage.getItem("truco.token") && !hasAccount()) return null;
   try {
     return await api.get("/api/me");
   } catch (e) {
-    if (e.status === 401) return null;
+    if (e.status === 401) {
+      localStorage.removeItem("truco.account");
+      return null;
+    }
     throw e;
   }
 }
@@ -47,6 +51,11 @@ export async function becomeGuest(nickname) {
   prefs.nickname = me.nickname;
   savePrefs();
   return me;
+}
+
+/** Whether an account's session (an HttpOnly cookie) speaks for this browser. */
+export function hasAccount() {
+  return localStorage.getItem("truco.account") === "1";
 }
 
 export function token() {

@@ -935,6 +935,11 @@ const ES = {
 export const LANGUAGES = { "pt-BR": "Português", en: "English", es: "Español" };
 const STRINGS = { "pt-BR": PT, en: EN, es: ES };
 
+/** Add the words of a module kept in its own file (the account pages): ``{"pt-BR": {...}, en: {...}, es: {...}}``. */
+export function addWords(byLang) {
+  for (const [lang, words] of Object.entries(byLang)) Object.assign(STRINGS[lang], words);
+}
+
 /** The text of ``key`` in the chosen language, with {name} placeholders filled. */
 export function t(key, vars = {}) {
   const table = STRINGS[prefs.lang] || PT;

@@ -3,14 +3,19 @@
 import { cardSVG } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { LANGUAGES, setLang, t, translate } from "./i18n.js";
+import { AccountScreen, ResetScreen } from "./account.js";
+import { LeaderboardScreen } from "./leaderboard.js";
 import { Lobby } from "./lobby.js";
 import { NotFoundScreen } from "./pages.js";
+import { ProfileScreen } from "./profile.js";
+import { RankedScreen } from "./ranked.js";
 import { prefs, savePrefs } from "./prefs.js";
 import { ReplayScreen } from "./replay.js";
 import { RulesScreen } from "./rules.js";
 import { TableScreen } from "./table.js";
 
 const app = document.getElementById("app");
+const ACCOUNT_PAGES = { "/account": AccountScreen, "/reset": ResetScreen, "/ranked": RankedScreen, "/leaderboard": LeaderboardScreen };
 let screen = null;
 
 function navigate(path) {
@@ -29,6 +34,9 @@ function route() {
   } else if (replay) {
     const asSeat = new URLSearchParams(location.search).get("as") === "seat";
     screen = new ReplayScreen(app, { tableId: replay[1], navigate, asSeat });
+  } else if (ACCOUNT_PAGES[path] || path.startsWith("/u/")) {
+    const Page = ACCOUNT_PAGES[path] || ProfileScreen;
+    screen = new Page(app, { navigate, name: decodeURIComponent(path.slice(3)) });
   } else if (path === "/") {
     screen = new Lobby(app, { navigate });
   } else if (path === "/regras") {

@@ -2,12 +2,13 @@
 // end of the match (winner, statistics, rematch, one's own replay). Methods of TableScreen (mixed into it in
 // table.js).
 
-import { api, becomeGuest, heldSeat, rememberSeat, token } from "./api.js";
+import { api, becomeGuest, hasAccount, heldSeat, rememberSeat, token } from "./api.js";
 import { cardFace } from "./cards.js";
 import { fill, h, initials, toast } from "./dom.js";
 import { cardText, t } from "./i18n.js";
 import { tSide } from "./narrate.js";
 import { prefs } from "./prefs.js";
+import { ratingLines } from "./ranked.js";
 import { matchStats } from "./recap.js";
 
 export const Overlays = {
@@ -50,7 +51,7 @@ export const Overlays = {
           const nickname = input.value.trim();
           if (!nickname) return;
           try {
-            if (!token() || prefs.nickname !== nickname) await becomeGuest(nickname);
+            if ((!token() && !hasAccount()) || prefs.nickname !== nickname) await becomeGuest(nickname);
             const held = await api.post(`/api/tables/${encodeURIComponent(this.tableId)}/join`, this.invite ? { invite: this.invite } : {});
             rememberSeat(held);
             this.navigate(location.pathname + location.search);
@@ -143,6 +144,7 @@ export const Overlays = {
       { class: `overlay end ${won ? "end-won" : "end-lost"}`, role: "dialog", "aria-label": title },
       h("h2", {}, title),
       h("p", { class: "end-score" }, score),
+      this.ratings ? ratingLines(this.ratings) : null,
       this.statsTable(),
       h(
         "div",

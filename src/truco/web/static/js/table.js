@@ -4,7 +4,7 @@
 // actions...), the clock, the signals table of this team and the chat. The client decides no rule: it offers
 // exactly the actions in ``view.legal``.
 
-import { heldSeat, rememberSeat } from "./api.js";
+import { api, heldSeat, rememberSeat } from "./api.js";
 import { backSVG, cardFace } from "./cards.js";
 import { TableConnection } from "./conn.js";
 import { fill, h, initials, toast } from "./dom.js";
@@ -163,6 +163,12 @@ export class TableScreen {
     } else if (msg.type === "error") {
       if (msg.id == null && (msg.code in GONE || msg.code.startsWith("bad_"))) this.gone = msg.code;
       else toast(msg.message || msg.code, "error");
+    } else if (msg.type === "ratings") {
+      this.ratings = msg.changes;
+      this.renderOverlay();
+    }
+    if (msg.type === "snapshot" && msg.table.ranked && msg.table.status === "over" && !this.ratings) {
+      api.get(`/api/tables/${encodeURIComponent(this.tableId)}/ratings`).then((r) => this.receive({ type: "ratings", changes: r.changes }), () => {});
     }
   }
 
@@ -374,7 +380,8 @@ export class TableScreen {
     try {
       return await this.conn.send(command);
     } catch (err) {
-      if (err.code !== "offline") toast(t("error", { msg: err.message || err.code }), "error");
+      // offline: the connection comes back by itself; stale: the table moved on, and its new state is on its way
+      if (err.code !== "offline" && err.code !== "stale") toast(t("error", { msg: err.message || err.code }), "error");
       return null;
     }
   }
@@ -384,7 +391,8 @@ export class TableScreen {
     this.busy = true;
     this.renderMe();
     const { seat, ...rest } = action;
-    const ok = await this.send({ type: "act", action: rest });
+    // the version we saw: if someone else settled the question first, the refusal is "stale", not "illegal"
+    const ok = await this.send({ type: "act", action: rest, v: this.conn?.version ?? undefined });
     if (!ok) {
       this.busy = false;
       this.renderMe();
