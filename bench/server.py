@@ -333,7 +333,8 @@ def main() -> None:
         db = args.db or f"sqlite:///{Path(tmp.name) / 'bench.sqlite3'}"
         cmd = [sys.executable, "-m", "truco", "serve", "--port", str(port), "--db", db, "--log-level", "warning"]
         # every simulated person comes from this one address: no rate limit applies to it
-        cmd += ["--rate-limits", json.dumps({k: [10**9, 10**9] for k in ("guest", "table", "join", "connect")})]
+        unlimited = {k: [10**9, 10**9] for k in ("guest", "table", "join", "connect", "replay")}
+        cmd += ["--rate-limits", json.dumps(unlimited)]
         if args.bot_workers:
             cmd += ["--bot-workers", str(args.bot_workers)]
         server = subprocess.Popen(cmd, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard)))

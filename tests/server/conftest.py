@@ -14,7 +14,7 @@ from tests.server.helpers import Server
 from truco.server.store import Store, metadata
 
 #: every test client comes from one address: only the tests of the limits themselves are limited
-UNLIMITED = ("--rate-limits", json.dumps({k: [10**6, 10**6] for k in ("guest", "table", "join", "connect")}))
+UNLIMITED = ("--rate-limits", json.dumps({k: [10**6, 10**6] for k in ("guest", "table", "join", "connect", "replay")}))
 
 
 @pytest.fixture

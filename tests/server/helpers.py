@@ -155,7 +155,9 @@ class Player:
         return self.held
 
     async def connect(self, last_version: int | None = None, seat: bool = True, **hello: Any) -> Socket:
-        ws = await websockets.connect(f"{self.server.ws_url}/ws/tables/{self.held['table_id']}", max_size=None)
+        url = f"{self.server.ws_url}/ws/tables/{self.held['table_id']}"
+        # no client keepalive: on a saturated machine a late pong would close a test's connection
+        ws = await websockets.connect(url, max_size=None, ping_interval=None)
         sock = Socket(ws, self.nickname)
         msg = {"type": "hello", "token": self.token, "last_version": last_version, **hello}
         if seat:
@@ -171,7 +173,7 @@ class Player:
 
 
 async def spectate(server: Server, table_id: str, **hello: Any) -> Socket:
-    ws = await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=None)
+    ws = await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=None, ping_interval=None)
     sock = Socket(ws, "spectator")
     await sock.send({"type": "hello", **hello})
     await sock.until(lambda m: m["type"] == "welcome")

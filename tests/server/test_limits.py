@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 
 import httpx
 import pytest
 import websockets
-from tests.server.helpers import Player, run
+from tests.server.helpers import Player, four_players, play_randomly, run
 
 OTHER = {"x-forwarded-for": "10.0.0.2"}
 TIGHT = json.dumps({"guest": [3, 6], "table": [2, 6], "join": [2, 6], "connect": [3, 6]})
@@ -137,6 +138,25 @@ def test_tokens_expire_when_idle_and_can_be_revoked(make_server):
         r = await active.http.get("/api/me")
         assert r.status_code == 401 and r.json()["error"]["code"] == "bad_token", "revoked"
         for p in (idle, active):
+            await p.aclose()
+
+    run(body())
+
+
+def test_replays_per_client(make_server):
+    server = make_server("--bot-pause", "0.01", "--rate-limits", json.dumps({"replay": [3, 6]}))
+
+    async def body():
+        players, socks = await four_players(server, timer=0)
+        await play_randomly(socks, random.Random(2))
+        table_id = players[0].held["table_id"]
+        codes = [(await players[1].http.get(f"/api/tables/{table_id}/replay")).status_code for _ in range(3)]
+        assert codes == [200, 200, 200]
+        r = await players[1].http.get(f"/api/tables/{table_id}/record")
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        for s in socks:
+            await s.close()
+        for p in players:
             await p.aclose()
 
     run(body())

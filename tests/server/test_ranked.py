@@ -66,7 +66,9 @@ def expected(before: list[tuple[float, float]], teams: list[list[int]], winner: 
     return out
 
 
-async def ranked_match(server, players: list[Player], mode: str, rng: random.Random, leaver: int | None = None):
+async def ranked_match(
+    server, players: list[Player], mode: str, rng: random.Random, leaver: int | None = None, by_command: bool = False
+):
     """Queue everyone, play the match to its end (``leaver``'s seat leaves at once), return
     (the seats' players, their teams, the winner, the ratings frame and the match's events)."""
     await queue(players, mode)
@@ -83,6 +85,8 @@ async def ranked_match(server, players: list[Player], mode: str, rng: random.Ran
     teams = [[s for s in range(rules.players) if layout.team_of(s) == t] for t in (0, 1)]
     playing = socks
     if leaver is not None:
+        if by_command:  # "leave": a bot plays the seat from now on
+            assert (await socks[leaver].command("leave"))["type"] == "ack"
         await socks[leaver].close()
         again = await by_seat[leaver].post("/api/queue", {"mode": mode})
         assert again.status_code == 409 and again.json()["error"]["code"] == "already_playing"
@@ -149,10 +153,12 @@ def test_ranked_2v2_equals_openskill(server):
     run(body())
 
 
-def test_leaving_a_ranked_match_counts_as_a_loss(server):
+@pytest.mark.parametrize("by_command", [False, True], ids=["disconnected", "left"])
+def test_leaving_a_ranked_match_counts_as_a_loss(server, by_command):
     async def body():
-        players = [await account(server, n) for n in ("Fica", "Sai")]
-        seats, teams, winner, frame, _ = await ranked_match(server, players, "paulista-1v1", random.Random(9), leaver=1)
+        players = [await account(server, f"{n} {int(by_command)}") for n in ("Fica", "Sai")]
+        rng = random.Random(9)
+        seats, teams, winner, frame, _ = await ranked_match(server, players, "paulista-1v1", rng, 1, by_command)
         # the leaver's seat was played by the server to the end; it loses whatever the score says
         want = expected([(MODEL.mu, MODEL.sigma)] * 2, teams, winner, left=[1])
         for seat, p in enumerate(seats):

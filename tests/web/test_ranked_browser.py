@@ -109,7 +109,14 @@ def test_register_play_ranked_and_see_the_rating_change(new_page, server):
     create = """(spec) => fetch("/api/tables", {method: "POST", headers: {"content-type": "application/json"},
                                               body: JSON.stringify(spec)}).then((r) => r.json())"""
     held = page.evaluate(create, {"seats": [{"type": "me"}, {"type": "open"}], "rules": {"players": 2}})
-    fan.goto(held["invite"])
+    # the winner follows the fan back and invites them from their profile; the fan finds the invitation
+    page.goto(f"/u/{loser}")
+    page.click("#follow")
+    page.click("#invite")
+    page.wait_for_selector(f'.toast:has-text("{loser}")')
+    fan.goto(f"/u/{loser}")
+    fan.click(".profile-friends .invite-link-open")
+    fan.wait_for_url(re.compile(held["table_id"]))
     assert fan.locator("#join-nickname").input_value() == loser
     fan.click("#join-submit")
     fan.wait_for_selector(f'.seat-bottom .nick:text-is("{loser}")')

@@ -133,6 +133,7 @@ async def finished(request: Request) -> Table:
 
 
 async def replay(request: Request) -> Response:
+    limit(request, "replay")
     table = await finished(request)
     seat = await replay_seat(request, table)
     return Response(await hub_of(request).finished("replay", table.id, seat), media_type="application/json")
@@ -149,6 +150,7 @@ async def replay_seat(request: Request, table: Table) -> int | None:
 
 
 async def record(request: Request) -> Response:
+    limit(request, "replay")
     table = await finished(request)
     headers = {"content-disposition": f'attachment; filename="truco-{table.id}.json"'}
     body = await hub_of(request).finished("record", table.id)

@@ -31,6 +31,8 @@ RATES = {
     "table": Rate(burst=20, per_minute=20),
     "join": Rate(burst=60, per_minute=60),
     "connect": Rate(burst=120, per_minute=120),
+    #: replays and records of finished matches
+    "replay": Rate(burst=30, per_minute=60),
 }
 
 

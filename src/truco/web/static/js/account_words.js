@@ -79,6 +79,10 @@ addWords({
     friends: "Amigos",
     no_friends: "Você ainda não segue ninguém.",
     at_table: "jogando",
+    invite_to_table: "Convidar para minha mesa",
+    invited: "Convite enviado para {name}.",
+    invited_by: "{name} te convidou para uma mesa.",
+    open_table: "Abrir a mesa",
   },
   en: {
     nav_ranked: "Ranked",
@@ -156,6 +160,10 @@ addWords({
     friends: "Friends",
     no_friends: "You follow nobody yet.",
     at_table: "playing",
+    invite_to_table: "Invite to my table",
+    invited: "Invitation sent to {name}.",
+    invited_by: "{name} invited you to a table.",
+    open_table: "Open the table",
   },
   es: {
     nav_ranked: "Clasificatoria",
@@ -233,6 +241,10 @@ addWords({
     friends: "Amigos",
     no_friends: "Todavía no sigues a nadie.",
     at_table: "jugando",
+    invite_to_table: "Invitar a mi mesa",
+    invited: "Invitación enviada a {name}.",
+    invited_by: "{name} te invitó a una mesa.",
+    open_table: "Abrir la mesa",
   },
 });
 

@@ -80,6 +80,7 @@ export class ProfileScreen {
           h("h1", {}, t("profile_of", { name: p.name })),
           h("span", { class: `badge ${p.online ? "badge-online" : ""}` }, t(p.online ? "online" : "offline")),
           this.me?.account && !own ? this.followButton() : null,
+          this.me?.account && !own ? this.inviteButton() : null,
         ),
         h(
           "section",
@@ -120,6 +121,29 @@ export class ProfileScreen {
     );
   }
 
+  /** "Invite to my table": to the waiting table where I sit, someone I follow. */
+  inviteButton() {
+    const waiting = (this.me.seats || []).find((s) => s.status === "waiting");
+    const following = this.follows.following.some((f) => f.name === this.profile.name);
+    if (!waiting || !following) return null;
+    return h(
+      "button",
+      {
+        class: "btn",
+        id: "invite",
+        onclick: async () => {
+          try {
+            await api.post("/api/invites", { name: this.profile.name, table_id: waiting.table_id });
+            toast(t("invited", { name: this.profile.name }));
+          } catch (e) {
+            toast(t("error", { msg: e.message }), "error");
+          }
+        },
+      },
+      t("invite_to_table"),
+    );
+  }
+
   followButton() {
     const following = this.follows.following.some((f) => f.name === this.profile.name);
     return h(
@@ -131,7 +155,7 @@ export class ProfileScreen {
           try {
             if (following) await api.delete(`/api/follows/${encodeURIComponent(this.profile.name)}`);
             else await api.post("/api/follows", { name: this.profile.name });
-            this.follows = await api.get("/api/follows");
+            [this.follows, this.me] = await Promise.all([api.get("/api/follows"), whoAmI()]);
             this.render();
           } catch (e) {
             toast(t("error", { msg: e.message }), "error");
@@ -163,7 +187,7 @@ export class ProfileScreen {
             ),
           )
         : h("p", { class: "hint" }, t("no_friends")),
-      (this.follows?.invites || []).map((i) => h("p", {}, h("a", { href: i.link, "data-link": true }, `${i.sender} → ${i.table_id}`))),
+      (this.follows?.invites || []).map((i) => h("p", { class: "invite" }, t("invited_by", { name: i.sender }), " ", h("a", { href: i.link, "data-link": true, class: "invite-link-open" }, t("open_table")))),
     );
   }
 }
