@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import json
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from truco.bots import BOT_KINDS
+
+
+class LogFormat(StrEnum):
+    """How `truco serve` writes its logs."""
+
+    TEXT = "text"
+    JSON = "json"
+
 
 app = typer.Typer(help="Truco Paulista: engine, records, bots and the online table.", no_args_is_help=True)
 
@@ -83,6 +92,7 @@ def serve(
         float, typer.Option(help="seconds in the ranked queue before a match with bots is offered")
     ] = 90.0,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    log_format: Annotated[LogFormat, typer.Option(help="text, or json: one JSON object per line")] = LogFormat.TEXT,
     bot_workers: Annotated[int | None, typer.Option(help="processes in which bots think (default: per core)")] = None,
     db_max_pages: Annotated[
         int | None, typer.Option(help="largest size of a SQLite database, in pages (writes past it fail)")
@@ -98,8 +108,14 @@ def serve(
     ] = None,
     waiting_ttl: Annotated[float, typer.Option(help="seconds a waiting table lasts with nobody connected")] = 600.0,
     token_idle: Annotated[float, typer.Option(help="seconds a player's token lasts unused")] = 30 * 86400.0,
+    node: Annotated[
+        str | None, typer.Option(help="this process's name in the tables' leases, on PostgreSQL (default: HOST:PORT)")
+    ] = None,
+    lease_ttl: Annotated[float, typer.Option(help="seconds a table's lease lasts unless renewed")] = 10.0,
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
+    import socket
+
     from truco.server.app import serve as run_server
     from truco.server.config import Config, default_db_url
     from truco.server.limits import RATES, Rate
@@ -115,9 +131,11 @@ def serve(
         origins=tuple(origin or ()),
         waiting_ttl=waiting_ttl,
         token_idle=token_idle,
+        node=node or f"{socket.gethostname()}:{port}",
+        lease_ttl=lease_ttl,
         ranked_bot_offer=ranked_bot_offer,
     )
-    run_server(config, host, port, log_level)
+    run_server(config, host, port, log_level, json_logs=log_format is LogFormat.JSON)
 
 
 admin_app = typer.Typer(help="Moderation: abuse reports, bans and password resets.", no_args_is_help=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 from random import Random
 
 from engine_helpers import deal, new_match
@@ -133,3 +134,13 @@ def test_a_view_through_json_determinizes_exactly_as_the_original(rules, seed, s
         assert state(sample(roundtrip(v), Random(draws))) == state(guess)
         assert state(sample(plain, Random(draws))) == state(guess)
         assert guess.legal_actions(seat) == m.legal_actions(seat) or m.kind is IRON
+
+
+@settings(max_examples=20, deadline=None)
+@given(ANY_RULES, SEEDS)
+def test_a_view_pickles_for_a_bot_in_another_process(rules, seed):
+    """The server's bots run in worker processes: a view (its rules included) survives pickling,
+    also from the mypyc-compiled engine, whose frozen ``Rules`` cannot be rebuilt field by field."""
+    v = view(Match(rules, seed=seed), 0)
+    assert pickle.loads(pickle.dumps(v)) == v
+    assert pickle.loads(pickle.dumps(rules)) == rules

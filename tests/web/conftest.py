@@ -138,6 +138,8 @@ def move(page: Any) -> bool:
 
 OPEN = '{"type":"open"}'
 BOT = '{"type":"bot","kind":"heuristic","level":"easy"}'
+#: a bot that never raises and always accepts (its hands are worth 1, or 3 in a mão de onze)
+STATION = '{"type":"bot","kind":"station","level":"medium"}'
 
 
 def new_table(

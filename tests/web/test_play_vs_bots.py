@@ -25,7 +25,8 @@ def test_a_person_plays_a_whole_match_against_bots(new_page, server):
     assert max(points) == 12
     log = page.locator(".log-list").inner_text()
     assert "Fim de jogo" in log and "Zé jogou" in log
-    assert "Mão 1:" in log and "Mão 2:" in log, "each hand's start is told as it happens"
+    # each hand's start is told as it happens (a match may end in its first hand, at doze)
+    assert len(re.findall(r"^Mão \d+:", log, re.M)) >= (1 if max(points) - min(points) == 12 else 2)
 
     # the statistics of the match
     page.wait_for_selector(".overlay.end .stats")

@@ -114,6 +114,11 @@ class Rules:
     def base_value(self) -> int:
         return self.ladder[0]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its record form (a view travels to a bot in another process); the
+        mypyc-compiled class cannot be rebuilt field by field, being frozen."""
+        return (Rules.parse, (self.to_json(),))
+
 
 @cache
 def _rules_json(rules: Rules) -> dict[str, Any]:

@@ -17,14 +17,14 @@ from starlette.applications import Starlette
 from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
-from truco.server import account_api, api, friends, pages, profiles, ranked_api, sockets
+from truco.server import account_api, api, friends, ops, pages, profiles, ranked_api, sockets
 from truco.server.config import Config
 from truco.server.errors import HANDLERS
 from truco.server.hub import Hub
 from truco.server.limits import RedactInvites
 
 #: the modules of endpoints, each with its ``routes``
-ENDPOINTS: tuple[ModuleType, ...] = (pages, api, account_api, ranked_api, profiles, friends, sockets)
+ENDPOINTS: tuple[ModuleType, ...] = (pages, api, account_api, ranked_api, profiles, friends, sockets, ops)
 
 
 def create_app(config: Config | None = None) -> Starlette:
@@ -54,9 +54,14 @@ def create_app(config: Config | None = None) -> Starlette:
     return app
 
 
-def serve(config: Config, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
-    """Run the server until interrupted."""
+def serve(
+    config: Config, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info", json_logs: bool = False
+) -> None:
+    """Run the server until interrupted; with ``json_logs``, every log line is a JSON object."""
     import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
+
+    from truco.server.ops import json_log_config
 
     uvicorn.run(
         create_app(config),
@@ -65,6 +70,7 @@ def serve(config: Config, host: str = "127.0.0.1", port: int = 8000, log_level: 
         ws_max_size=config.max_frame,
         ws_per_message_deflate=False,
         log_level=log_level,
+        log_config=json_log_config(log_level) if json_logs else LOGGING_CONFIG,
         timeout_graceful_shutdown=3,
         # people arrive in bursts (a restart reconnects everyone at once)
         backlog=4096,

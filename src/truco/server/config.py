@@ -62,3 +62,7 @@ class Config:
     ranked_window_growth: float = 10.0
     ranked_window_cap: float = 800.0
     ranked_bot_offer: float = 90.0
+    #: this process's name in the tables' leases, which are kept on PostgreSQL only (None: no leases)
+    node: str | None = None
+    #: seconds a table's lease lasts unless renewed (``truco.server.leases``)
+    lease_ttl: float = 10.0

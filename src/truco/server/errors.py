@@ -48,6 +48,7 @@ STATUS = {
     "internal": 500,
     "storage_failure": 503,
     "table_gone": 503,
+    "table_elsewhere": 503,
 }
 
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}

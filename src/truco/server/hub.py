@@ -24,9 +24,11 @@ from truco.server.config import Config
 from truco.server.conn import dumps
 from truco.server.errors import CommandError
 from truco.server.identity import Signer, new_id, new_secret, new_table_secret
+from truco.server.leases import HeldElsewhere, Leases
 from truco.server.limits import Limiter
 from truco.server.matchmaking import Window
 from truco.server.messages import Expire, Join
+from truco.server.metrics import Metrics
 from truco.server.names import name_key
 from truco.server.ranked import RankedQueue
 from truco.server.ratings import RatingBook, SeatResult, mode_of, seat_stats
@@ -48,6 +50,8 @@ ALIVE = "alive_at"
 HEARTBEAT = 2.0
 #: seconds after a player's last request during which it counts as online
 ONLINE = 120.0
+#: the most tables of dead processes one survivor takes over at each renewal of its leases
+TAKEOVER_BATCH = 100
 
 log = logging.getLogger("truco.server")
 
@@ -61,6 +65,16 @@ class Hub:
         self.limiter = Limiter(config.rates)
         self.signer: Signer | None = None
         self.stats = Stats()
+        self.metrics = Metrics(self._count_tables, self._count_connections)
+        #: the tables this process runs, when several share a PostgreSQL database
+        self.leases: Leases | None = None
+        if config.node is not None and self.store.engine.dialect.name != "sqlite":
+            self.leases = Leases(self.store, config.node, self.metrics, config.lease_ttl)
+        self._renewer: asyncio.Task[None] | None = None
+        #: the tables being read from the database, by id
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        #: started and not stopping: ``GET /readyz`` sends people here
+        self.accepting = False
         self._sweeper: asyncio.Task[None] | None = None
         self._recovering: set[asyncio.Task[None]] = set()
         self._heart: asyncio.Task[None] | None = None
@@ -93,12 +107,66 @@ class Hub:
         for row in await self.store.run(self.store.rows, select(tables.c.id).where(tables.c.status.in_(RESTORED))):
             try:
                 await self.load(row["id"], stopped_at)
+            except HeldElsewhere:
+                log.info("table %s is run by another process", row["id"])
             except Exception:
                 # e.g. an engine whose seeded deals changed: one table must not keep the server down
                 log.exception("table %s could not be restored", row["id"])
         self._sweeper = asyncio.create_task(self._sweep(), name="truco-sweep")
         self._heart = asyncio.create_task(self._heartbeat(), name="truco-heartbeat")
         self.ranked.start()
+        if self.leases is not None:
+            self._renewer = asyncio.create_task(self._renew(self.leases), name="truco-leases")
+        self.accepting = True
+
+    async def _renew(self, leases: Leases) -> None:
+        """Renew this process's leases every third of their life; a table whose lease another
+        process took is closed here (its players reconnect) and forgotten. Then take over
+        the tables whose owner died or gave them up (``_take_over``)."""
+        while True:
+            await asyncio.sleep(leases.ttl / 3)
+            try:
+                lost = await self.store.run(leases.renew)
+            except StorageError as e:
+                log.warning("cannot renew the tables' leases: %s", e)
+                continue
+            for table_id in lost:
+                log.warning("table %s: its lease was taken by another process", table_id)
+                table = self.tables.get(table_id)
+                if table is not None:
+                    table.close_all(1012, "table moved")
+                    self.forget(table)
+            if self.accepting:
+                await self._take_over(leases)
+
+    async def _take_over(self, leases: Leases) -> None:
+        """Restore here the tables still to be played whose lease lapsed: their clocks resume with
+        the time their players had left when their owner last renewed the lease."""
+        try:
+            lapsed = await self.store.run(leases.lapsed, TAKEOVER_BATCH)
+        except StorageError as e:
+            log.warning("cannot look for tables to take over: %s", e)
+            return
+        for table_id, last_renewed in lapsed:
+            if table_id in self.tables:
+                continue
+            try:
+                await self.load(table_id, last_renewed)
+            except HeldElsewhere:  # another survivor was quicker
+                continue
+            except Exception:
+                log.exception("table %s could not be taken over", table_id)
+            else:
+                log.info("table %s taken over", table_id)
+
+    def _count_tables(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for t in self.tables.values():
+            counts[t.status] = counts.get(t.status, 0) + 1
+        return counts
+
+    def _count_connections(self) -> int:
+        return sum(len(t.connections()) for t in self.tables.values())
 
     async def _heartbeat(self) -> None:
         """Note now and then that the server is alive: after a stop, even a SIGKILL, the clocks resume
@@ -142,12 +210,15 @@ class Hub:
         """Drop ``table`` from memory (it stays in the database)."""
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+            if self.leases is not None:
+                self.leases.release(table.id)
         table.halt()
         if table.task is not None and table.task is not asyncio.current_task():
             table.task.cancel()
 
     async def stop(self) -> None:
-        for task in (self._sweeper, self._heart):
+        self.accepting = False
+        for task in (self._sweeper, self._heart, self._renewer):
             if task is not None:
                 task.cancel()
         for task in self._recovering:
@@ -160,6 +231,11 @@ class Hub:
             await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
         except StorageError as e:
             log.warning("cannot note when the server stopped: %s", e)
+        if self.leases is not None:
+            try:
+                await self.store.run(self.leases.release_all)
+            except StorageError as e:
+                log.warning("cannot give the tables' leases up (they lapse by themselves): %s", e)
         await self.store.stop()
         self.bots.stop()
 
@@ -243,9 +319,17 @@ class Hub:
 
     async def load(self, table_id: str, stopped_at: float | None = None) -> Table | None:
         """The table in memory, or rebuilt from the database (None if unknown). ``stopped_at``:
-        when the server that ran it stopped, for a table restored at startup (its clock resumes)."""
+        when the server that ran it stopped, for a table restored at startup (its clock resumes).
+        Requests for a table being loaded wait for that load: one copy, one lease."""
         if table_id in self.tables:
             return self.tables[table_id]
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id, stopped_at))
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str, stopped_at: float | None) -> Table | None:
         table: Table | None = await self.store.run(self._read, table_id)
         if table is None:
             return None
@@ -262,8 +346,12 @@ class Hub:
         row = self.store.rows(select(tables).where(tables.c.id == table_id))
         if not row:
             return None
+        # the lease is taken before the log is read: no version stored since is missed
+        epoch = self.leases.acquire(table_id) if self.leases is not None else None
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
         table = Table(self, dict(row[0]), [dict(r) for r in seat_rows])
+        if self.leases is not None and epoch is not None:
+            table.fence = [self.leases.fence_op(table_id, epoch)]
         table.restore(self._events(table_id))
         return table
 
@@ -320,6 +408,9 @@ class Hub:
         ops = [("tables", row)] + [("seats", {"table_id": tid, **r}) for r in seat_rows]
         await self.store.quick(self.store.write, ops)
         table = Table(self, row, seat_rows)
+        if self.leases is not None:
+            epoch = await self.store.run(self.leases.acquire, tid)
+            table.fence = [self.leases.fence_op(tid, epoch)]
         self.tables[tid] = table
         table.start()
         return table
@@ -343,6 +434,9 @@ class Hub:
             await asyncio.sleep(delay)
             try:
                 await self.load(table_id)
+            except HeldElsewhere:
+                log.info("table %s: now run by another process", table_id)
+                return
             except StorageError:
                 log.warning("table %s: storage still failing; retrying in %.0f s", table_id, delay)
                 delay = min(2 * delay, 60.0)
@@ -530,6 +624,6 @@ class Stats:
     def report(self, hub: Hub) -> dict[str, Any]:
         return {
             "tables": len(hub.tables),
-            "connections": sum(len(t.connections()) for t in hub.tables.values()),
+            "connections": hub._count_connections(),
             "command_ms": self.percentiles(),
         }

@@ -139,6 +139,19 @@ bans = Table(
     UniqueConstraint("nickname_key", "scope", name="uq_bans_nickname_scope"),
 )
 
+#: who runs each table when several processes share the database (``truco.server.leases``)
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    #: the process that runs the table (``truco serve --node``)
+    Column("owner", String(100), nullable=False),
+    #: one more each time the lease is taken: a version is stored only with the lease's current epoch
+    Column("epoch", Integer, nullable=False),
+    #: when the lease lapses unless renewed (seconds since 1970, on the database's clock)
+    Column("expires_at", Float, nullable=False),
+)
+
 settings = Table(
     "settings",
     metadata,
@@ -238,6 +251,10 @@ class StorageError(Exception):
     """The database could not be read or written (full disk, lost server...). Nothing was stored."""
 
 
+class StaleOwner(StorageError):
+    """A write fenced by a table's lease came from an owner that no longer holds it. Nothing was stored."""
+
+
 @contextlib.contextmanager
 def storing() -> Iterator[None]:
     """Database and file-system errors as ``StorageError``."""
@@ -313,14 +330,20 @@ class Store:
 
     def write(self, ops: Sequence[tuple[str, dict[str, Any]]]) -> None:
         """Run ``ops`` in one transaction: ("events"|"seats"|..., row) inserts,
-        or ("update:<table>", {"where": {...}, "values": {...}})."""
+        ("update:<table>", {"where": {...}, "values": {...}}), or ("fence", {"table_id", "owner", "epoch"}):
+        the whole transaction is refused (``StaleOwner``) unless that lease is still held with that epoch."""
         with storing(), self.engine.begin() as conn:
             self._apply(conn, ops)
 
     @staticmethod
     def _apply(conn: Any, ops: Sequence[tuple[str, dict[str, Any]]]) -> None:
         inserts: dict[str, list[dict[str, Any]]] = {}
+        fences = [row for name, row in ops if name == "fence"]
+        if fences:
+            check_fences(conn, fences)
         for name, row in ops:
+            if name == "fence":
+                continue
             if name.startswith("update:"):
                 table = metadata.tables[name[7:]]
                 stmt = update(table)
@@ -422,6 +445,20 @@ class Store:
             for _, future in batch:
                 if not future.done():
                     future.set_result(None)
+
+
+def check_fences(conn: Any, leases: list[dict[str, Any]]) -> None:
+    """Refuse the transaction unless each of ``leases`` (table_id, owner, epoch) is its table's current
+    lease, read in one statement. The lease rows stay locked until the transaction ends, so a takeover
+    (which changes the row) waits for this append to commit, and then reads the log with it; or it
+    came first, and this append is refused."""
+    c = table_leases.c
+    wanted = {lease["table_id"]: (lease["owner"], lease["epoch"]) for lease in leases}
+    rows = select(c.table_id, c.owner, c.epoch).where(c.table_id.in_(list(wanted))).order_by(c.table_id)
+    current = {r.table_id: (r.owner, r.epoch) for r in conn.execute(rows.with_for_update())}
+    for table_id, (owner, epoch) in wanted.items():
+        if current.get(table_id) != (owner, epoch):
+            raise StaleOwner(f"table {table_id}: the lease of {owner}, epoch {epoch}, is no longer held")
 
 
 def event_row(table_id: str, seq: int, kind: str, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -91,6 +91,8 @@ class Table(TableState):
         #: no more messages are handled (stopped, or its storage failed): each is refused at once
         self.stopped = False
         self.task: asyncio.Task[None] | None = None
+        #: the store op that refuses this copy's writes once another process holds the table (none on SQLite)
+        self.fence: list[tuple[str, dict[str, Any]]] = []
         self._clock: asyncio.TimerHandle | None = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
         self._pace = random.Random(derived_seed(self.deal_secret, "bot pauses"))
@@ -106,7 +108,7 @@ class Table(TableState):
         if changed:
             self.deadline = self._next_deadline(before)
             data["deadline"] = self.deadline
-        ops = [event_row(self.id, self.version, kind, data), *(extra or [])]
+        ops = [*self.fence, event_row(self.id, self.version, kind, data), *(extra or [])]
         if self.status != status:
             values: dict[str, Any] = {"status": self.status}
             if self.status == "over" and self.match is not None:
@@ -265,7 +267,9 @@ class Table(TableState):
         match msg:
             case Command(conn, cmd, received):
                 await self._command(conn, cmd)
-                self.hub.stats.command(time.monotonic() - received)
+                elapsed = time.monotonic() - received
+                self.hub.stats.command(elapsed)
+                self.hub.metrics.command(elapsed)
             case Attach(conn, secret, last, invite):
                 return await self._attach(conn, secret, last, invite)
             case Detach(conn):
@@ -291,7 +295,7 @@ class Table(TableState):
         """A waiting table nobody came back to is closed for good; it is not restored at startup."""
         if self.status != "waiting" or self.alone_since is None:
             return
-        ops = [("update:tables", {"where": {"id": self.id}, "values": {"status": "expired"}})]
+        ops = [*self.fence, ("update:tables", {"where": {"id": self.id}, "values": {"status": "expired"}})]
         await self.hub.store.append(ops)
         self.status = "expired"
         self.close_all(4004, "table expired")
