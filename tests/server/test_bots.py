@@ -35,7 +35,9 @@ def test_a_searching_bot_does_not_hold_up_its_table(server):
             await asyncio.sleep(0.1)  # a bot is searching now (hard: 0.16-4 s a move)
             sent = time.monotonic()
             signal = await sock.command("signal", gesture=rng.choice(GESTURES))
-            assert signal["type"] == "ack"
+            if signal.get("code") == "not_started":  # the bots ended the match meanwhile (a run, a doze)
+                break
+            assert signal["type"] == "ack", signal
             waits.append(time.monotonic() - sent)
             samples += 1
         quick = sum(w < 0.06 for w in waits)
