@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
-from tests.web.conftest import PHONE, quick_play
+from tests.web.conftest import PHONE, playwright_api, quick_play
 
 pytestmark = pytest.mark.browser
 
@@ -19,8 +21,11 @@ def test_the_first_match_walks_a_new_player_through_a_hand(new_page):
     # the next tips as they come (a bot may ask truco before our first card: its tip, and our answer)
     for _ in range(8):
         page.get_by_role("button", name="Entendi").click()
-        if page.locator(".actions .btn-accept:enabled").count():
-            page.click(".actions .btn-accept")
+        accept = page.locator(".actions .btn-accept:enabled")
+        if accept.count():
+            # the partner may answer the raise first: then the button is gone
+            with contextlib.suppress(playwright_api.TimeoutError):
+                accept.first.click(timeout=2000)
         page.wait_for_selector(".coach")
         if "Sua vez" in page.locator(".coach").inner_text():
             break
