@@ -32,7 +32,7 @@ from truco.server.metrics import Metrics
 from truco.server.names import name_key
 from truco.server.ranked import RankedQueue
 from truco.server.ratings import RatingBook, SeatResult, mode_of, seat_stats
-from truco.server.state import TableState
+from truco.server.state import TableState, teams_of
 from truco.server.store import StorageError, Store, bans, events, players, seats, tables
 from truco.server.table import DEFAULT_BOT, Table
 
@@ -458,7 +458,7 @@ class Hub:
         match = table.match
         assert match is not None
         try:
-            stats = seat_stats(table.rules, table.deal_secret, list(match.actions))
+            stats = seat_stats(table.new_match(), list(match.actions))
             people = [
                 SeatResult(s.seat, s.player_id, s.nickname or "", match.team_of(s.seat), s.takeover, stats[s.seat])
                 for s in table.seats
@@ -491,15 +491,16 @@ class Hub:
         out = []
         for r in finished:
             seat = held[r["id"]]
+            team = teams_of(Rules.parse(json.loads(r["config"])["rules"]))[seat]
             out.append(
                 {
                     "table_id": r["id"],
                     "finished_at": r["finished_at"],
                     "seat": seat,
-                    "team": seat & 1,
+                    "team": team,
                     "score": json.loads(r["score"]),
                     "winner": r["winner"],
-                    "won": r["winner"] == seat & 1,
+                    "won": r["winner"] == team,
                     "players": names.get(r["id"], []),
                     "rules": json.loads(r["config"])["rules"],
                 }
