@@ -138,7 +138,7 @@ def serve(
     run_server(config, host, port, log_level, json_logs=log_format is LogFormat.JSON)
 
 
-admin_app = typer.Typer(help="Moderation: abuse reports, bans and password resets.", no_args_is_help=True)
+admin_app = typer.Typer(help="Moderation: abuse reports, bans, token revocation and password resets.", no_args_is_help=True)
 app.add_typer(admin_app, name="admin")
 DbOption = Annotated[str | None, typer.Option(help="SQLAlchemy URL (default: the server's default database)")]
 
@@ -197,6 +197,22 @@ def admin_reset_password(
     except CommandError as e:
         typer.echo(f"truco admin: {e}", err=True)
         raise typer.Exit(1) from None
+
+
+@admin_app.command("revoke")
+def admin_revoke(
+    who: Annotated[str, typer.Argument(help="a player id (as in the reports), or a nickname: every player named alike")],
+    db: DbOption = None,
+) -> None:
+    """Revoke every token and session of a player: refused at once by a running server."""
+    from truco.server.admin import revoke
+
+    revoked = revoke(_admin_store(db), who)
+    if not revoked:
+        typer.echo(f"truco admin: no player {who!r}", err=True)
+        raise typer.Exit(1)
+    for p in revoked:
+        typer.echo(f"{p['id']}\t{p['nickname']}: tokens revoked, {p['sessions']} session(s) ended")
 
 
 @admin_app.command("bans")

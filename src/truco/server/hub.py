@@ -39,10 +39,7 @@ from truco.server.table import DEFAULT_BOT, Table
 MAX_TIMER = 600
 _ANY_BAN = select(bans.c.id).where(bans.c.nickname_key == bindparam("key")).limit(1)
 _SERVER_BAN = _ANY_BAN.where(bans.c.scope == "server")
-PLAYER_CACHE = 100_000
 FINISHED_CACHE = 256
-#: seconds a player read from the database is trusted (a revocation by `truco admin` takes this long)
-PLAYER_FRESH = 30.0
 #: the statuses of the tables restored at startup ("over" and "expired" ones are loaded when asked for)
 RESTORED = ("waiting", "playing")
 #: the setting that holds when the server was last known alive, and how often it is noted
@@ -78,8 +75,6 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self._recovering: set[asyncio.Task[None]] = set()
         self._heart: asyncio.Task[None] | None = None
-        #: players by id, with when they were read (a nickname never changes), the oldest forgotten first
-        self._players: dict[str, tuple[float, dict[str, Any]]] = {}
         #: the JSON of replays and records of finished tables, by (kind, table id), the oldest forgotten first
         self._finished: dict[tuple[str, str, int | None], bytes] = {}
         self.accounts = Accounts(self.store)
@@ -251,14 +246,14 @@ class Hub:
         row = {"id": pid, "nickname": nickname, "nickname_key": name_key(nickname), "created_at": now}
         row.update(last_seen=now, token_generation=0)
         await self.store.quick(self.store.write, [("players", row)])
-        self._players[pid] = (now, row)
         assert self.signer is not None
         return {"player_id": pid, "nickname": nickname, "token": self.signer.token(pid, 0)}
 
     async def player(self, token: object) -> dict[str, Any] | None:
         """The player a token names, or None for a wrong, revoked or expired token
         (unused for ``config.token_idle`` seconds): a live session's account, or a guest
-        (a guest token dies when its name is claimed or its account deleted)."""
+        (a guest token dies when its name is claimed or its account deleted). The player's
+        row is read each time, so a revocation (``truco admin revoke``, logout) holds at once."""
         if isinstance(token, str) and token.startswith(SESSION_PREFIX):
             account: dict[str, Any] | None = await self.store.quick(self.accounts.player_of_session, token)
             if account is not None:
@@ -269,16 +264,11 @@ class Hub:
         if signed is None:
             return None
         pid, generation = signed
+        found = await self.store.quick(self.store.rows, select(players).where(players.c.id == pid))
+        if not found:
+            return None
+        row = dict(found[0])
         now = time.time()
-        read_at, row = self._players.get(pid, (0.0, {}))
-        if now - read_at > PLAYER_FRESH:  # revoked by `truco admin revoke` meanwhile?
-            found = await self.store.quick(self.store.rows, select(players).where(players.c.id == pid))
-            if not found:
-                return None
-            self._players.pop(pid, None)
-            self._players[pid] = (now, row := dict(found[0]))
-            if len(self._players) > PLAYER_CACHE:
-                self._players.pop(next(iter(self._players)))
         seen = row["last_seen"] or row["created_at"]
         if row["token_generation"] != generation or now - seen > self.config.token_idle or row.get("account"):
             return None
@@ -294,10 +284,6 @@ class Hub:
         if time.monotonic() - self.seen.get(player_id, -ONLINE) < ONLINE:
             return True
         return any(s.conn is not None and s.player_id == player_id for t in self.tables.values() for s in t.seats)
-
-    def forget_player(self, player_id: str) -> None:
-        """Drop a cached player whose row changed (a claimed or deleted account)."""
-        self._players.pop(player_id, None)
 
     async def revoke(self, player: dict[str, Any]) -> None:
         """Revoke every token of ``player`` (``POST /api/logout``)."""
