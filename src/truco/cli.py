@@ -112,6 +112,11 @@ def serve(
         str | None, typer.Option(help="this process's name in the tables' leases, on PostgreSQL (default: HOST:PORT)")
     ] = None,
     lease_ttl: Annotated[float, typer.Option(help="seconds a table's lease lasts unless renewed")] = 10.0,
+    frame_rate: Annotated[float, typer.Option(help="frames per second a WebSocket client may send on average")] = 20.0,
+    frame_burst: Annotated[int, typer.Option(help="frames a WebSocket client may send at once")] = 40,
+    write_timeout: Annotated[
+        float, typer.Option(help="seconds a frame may take to be written before its client is dropped")
+    ] = 10.0,
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
     import socket
@@ -134,6 +139,9 @@ def serve(
         node=node or f"{socket.gethostname()}:{port}",
         lease_ttl=lease_ttl,
         ranked_bot_offer=ranked_bot_offer,
+        frame_rate=frame_rate,
+        frame_burst=frame_burst,
+        write_timeout=write_timeout,
     )
     run_server(config, host, port, log_level, json_logs=log_format is LogFormat.JSON)
 

@@ -35,7 +35,7 @@ def database(postgres_url: str) -> Iterator[str]:
 def owner(url: str, name: str, ttl: float) -> tuple[Store, Leases]:
     """A store and the leases of one process called ``name``."""
     store = Store(url)
-    return store, Leases(store, name, Metrics(dict, int), ttl)
+    return store, Leases(store, name, Metrics(dict, int, int), ttl)
 
 
 def logged(store: Store, table_id: str) -> list[int]:

@@ -4,13 +4,14 @@ waiting tables that expire; invites kept out of the log."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 
 import httpx
 import pytest
 import websockets
-from tests.server.helpers import Player, four_players, play_randomly, run
+from tests.server.helpers import Player, four_players, play_randomly, run, spectate
 
 OTHER = {"x-forwarded-for": "10.0.0.2"}
 TIGHT = json.dumps({"guest": [3, 6], "table": [2, 6], "join": [2, 6], "connect": [3, 6]})
@@ -158,5 +159,41 @@ def test_replays_per_client(make_server):
             await s.close()
         for p in players:
             await p.aclose()
+
+    run(body())
+
+
+def queued_frames(server) -> float:
+    metrics = httpx.get(server.url + "/metrics").text
+    return float(next(line.split()[1] for line in metrics.splitlines() if line.startswith("truco_frames_queued ")))
+
+
+def test_a_client_that_stops_reading_is_dropped_at_once(make_server):
+    """Its writer blocks once the socket's buffers are full: the connection is dropped after
+    ``--write-timeout`` seconds, not after 4,096 frames have piled up in the server's memory."""
+    server = make_server("--frame-rate", "100000", "--frame-burst", "100000", "--write-timeout", "2")
+
+    async def body():
+        me = await Player(server, "Parado").register()
+        await me.create(timer=0, seats=[{"type": "me"}] + [{"type": "open"}] * 3)
+        watcher = await spectate(server, me.held["table_id"])
+        stalled = await me.connect()
+        await watcher.until(lambda m: m["type"] == "presence" and m["seats"][0]["connected"])
+        # from now on `stalled` reads nothing; each ping it sends queues a pong for it
+        cid = "p" * 64
+        while queued_frames(server) < 200:  # until its writer is blocked: the socket buffers are full
+            for _ in range(500):
+                await stalled.send({"type": "ping", "id": cid})
+        blocked = asyncio.get_running_loop().time()
+        left = None
+        while left is None and asyncio.get_running_loop().time() - blocked < 15:
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await stalled.send({"type": "ping", "id": cid})  # a few more frames: far from 4,096
+            with contextlib.suppress(TimeoutError):
+                left = await watcher.until(lambda m: m["type"] == "presence" and not m["seats"][0]["connected"], 0.1)
+        assert left is not None, "the stalled client still holds its seat"
+        assert queued_frames(server) == 0
+        await watcher.close()
+        await me.aclose()
 
     run(body())

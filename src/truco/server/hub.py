@@ -62,7 +62,7 @@ class Hub:
         self.limiter = Limiter(config.rates)
         self.signer: Signer | None = None
         self.stats = Stats()
-        self.metrics = Metrics(self._count_tables, self._count_connections)
+        self.metrics = Metrics(self._count_tables, self._count_connections, self._count_queued)
         #: the tables this process runs, when several share a PostgreSQL database
         self.leases: Leases | None = None
         if config.node is not None and self.store.engine.dialect.name != "sqlite":
@@ -162,6 +162,9 @@ class Hub:
 
     def _count_connections(self) -> int:
         return sum(len(t.connections()) for t in self.tables.values())
+
+    def _count_queued(self) -> int:
+        return sum(c.out.qsize() for t in self.tables.values() for c in t.connections())
 
     async def _heartbeat(self) -> None:
         """Note now and then that the server is alive: after a stop, even a SIGKILL, the clocks resume
