@@ -197,3 +197,49 @@ def test_a_client_that_stops_reading_is_dropped_at_once(make_server):
         await me.aclose()
 
     run(body())
+
+
+def test_connections_racing_a_table_that_expires_are_all_answered(make_server):
+    """A table stopped by the sweeper while connections attach to it (the attach awaits the
+    player's lookups): every connection gets its welcome or a clear close, none hangs."""
+    server = make_server("--waiting-ttl", "1")
+
+    async def body():
+        host = await Player(server, "Anfitrião").register()
+        watchers = [await Player(server, f"Olho {i}").register() for i in range(12)]
+        table_id = (await host.create(seats=[{"type": "me"}] + [{"type": "open"}] * 3))["table_id"]
+        url = f"{server.ws_url}/ws/tables/{table_id}"
+        expired_at: list[float] = []
+        hanging: list[str] = []
+        answered = 0
+
+        async def answer(ws) -> None:
+            """Read until the welcome or the connection's close."""
+            with contextlib.suppress(websockets.ConnectionClosed):
+                while json.loads(await ws.recv())["type"] != "welcome":
+                    pass
+
+        async def connect_again_and_again(watcher: Player) -> None:
+            nonlocal answered
+            loop = asyncio.get_running_loop()
+            while not expired_at or loop.time() - expired_at[0] < 1.0:
+                async with websockets.connect(url, ping_interval=None) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": watcher.token}))
+                    try:
+                        await asyncio.wait_for(answer(ws), 10)
+                        answered += 1
+                    except TimeoutError:
+                        hanging.append(watcher.nickname)
+                        return
+
+        async def expiry() -> None:
+            while (await host.http.get(f"/api/tables/{table_id}")).json()["status"] != "expired":
+                await asyncio.sleep(0.05)
+            expired_at.append(asyncio.get_running_loop().time())
+
+        await asyncio.gather(expiry(), *(connect_again_and_again(w) for w in watchers))
+        assert not hanging, f"no welcome nor close for {hanging} ({answered} answered)"
+        for p in (host, *watchers):
+            await p.aclose()
+
+    run(body())
