@@ -230,8 +230,10 @@ async def finished_table(url: str) -> str:
     return str(groups[0][0][1]["table_id"])
 
 
-def run_replays(url: str, table_id: str, clients: int, seconds: float, out: Any) -> None:
-    """``clients`` anonymous clients asking for the replay of ``table_id`` in a loop for ``seconds``."""
+def run_replays(url: str, table_id: str, clients: int, seconds: float, nice: int, out: Any) -> None:
+    """``clients`` anonymous clients asking for the replay of ``table_id`` in a loop for ``seconds``
+    (taking gzip, as browsers do), their process ``nice`` steps nicer than the bench's."""
+    os.nice(nice)
 
     async def main() -> int:
         until = time.monotonic() + seconds
@@ -318,6 +320,12 @@ def main() -> None:
     parser.add_argument("--bot", default="search:medium", help="the bots in those seats, kind:level")
     parser.add_argument("--bot-workers", type=int, help="the server's bot processes (default: its own choice)")
     parser.add_argument("--replay-clients", type=int, default=0, help="clients looping on a finished match's replay")
+    parser.add_argument(
+        "--replay-nice",
+        type=int,
+        default=0,
+        help="run the replay clients this much nicer (standing for clients on other machines: the server's cost only)",
+    )
     args = parser.parse_args()
     kind, _, level = args.bot.partition(":")
     bot = {"kind": kind, "level": level or "medium"}
@@ -364,7 +372,7 @@ def main() -> None:
             procs.append(
                 multiprocessing.Process(
                     target=run_replays,
-                    args=(url, replayed, args.replay_clients, args.warmup + args.duration, replays),
+                    args=(url, replayed, args.replay_clients, args.warmup + args.duration, args.replay_nice, replays),
                 )
             )
         start = time.monotonic()
@@ -411,7 +419,10 @@ def main() -> None:
     if args.bots:
         print(f"bots: {args.bots} per table ({args.bot}), thinking in the server's worker processes")
     if args.replay_clients:
-        print(f"replays served to {args.replay_clients} looping clients: {replayed_n} ({replayed_n / elapsed:.0f}/s)")
+        print(
+            f"replays served to {args.replay_clients} looping clients (nice +{args.replay_nice}): "
+            f"{replayed_n} ({replayed_n / elapsed:.0f}/s)"
+        )
     print(f"errors: {len(errors)} {sorted(set(errors))[:10]}")
 
 

@@ -146,7 +146,7 @@ def serve(
     run_server(config, host, port, log_level, json_logs=log_format is LogFormat.JSON)
 
 
-admin_app = typer.Typer(help="Moderation: abuse reports, bans, token revocation and password resets.", no_args_is_help=True)
+admin_app = typer.Typer(help="Moderation: abuse reports, bans, revoked tokens, password resets.", no_args_is_help=True)
 app.add_typer(admin_app, name="admin")
 DbOption = Annotated[str | None, typer.Option(help="SQLAlchemy URL (default: the server's default database)")]
 
@@ -209,7 +209,7 @@ def admin_reset_password(
 
 @admin_app.command("revoke")
 def admin_revoke(
-    who: Annotated[str, typer.Argument(help="a player id (as in the reports), or a nickname: every player named alike")],
+    who: Annotated[str, typer.Argument(help="a player id (as in the reports), or a nickname: all players named alike")],
     db: DbOption = None,
 ) -> None:
     """Revoke every token and session of a player: refused at once by a running server."""

@@ -8,11 +8,13 @@ restores the unfinished ones at startup, and answers the lobby's questions
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import logging
 import time
 from collections import deque
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, func, select
 
@@ -76,7 +78,7 @@ class Hub:
         self._recovering: set[asyncio.Task[None]] = set()
         self._heart: asyncio.Task[None] | None = None
         #: the JSON of replays and records of finished tables, by (kind, table id), the oldest forgotten first
-        self._finished: dict[tuple[str, str, int | None], bytes] = {}
+        self._finished: dict[tuple[str, str, int | None], Encoded] = {}
         self.accounts = Accounts(self.store)
         self.login_names = Throttle(config.login_free_per_name, config.login_delay, config.login_delay_cap)
         self.login_clients = Throttle(config.login_free_per_client, config.login_delay, config.login_delay_cap)
@@ -496,17 +498,15 @@ class Hub:
             )
         return out
 
-    async def finished(self, kind: str, table_id: str, seat: int | None = None) -> bytes:
+    async def finished(self, kind: str, table_id: str, seat: int | None = None) -> Encoded:
         """The JSON of the replay (as a spectator saw it, or as ``seat`` did) or the record (``kind``)
-        of a finished table: made once, in the store's threads, then kept (a finished table never
-        changes), so that people looping on a replay cost the live tables nothing."""
+        of a finished table, plain and gzipped: made once, in the store's threads, then kept (a finished
+        table never changes), so that people looping on a replay cost the live tables almost nothing."""
         key = (kind, table_id, seat)
         body = self._finished.get(key)
         if body is None:
-            if kind == "replay":
-                body = await self.store.run(self.replay, table_id, seat)
-            else:
-                body = await self.store.run(self.record, table_id)
+            made = partial(self.replay, table_id, seat) if kind == "replay" else partial(self.record, table_id)
+            body = await self.store.run(lambda: Encoded.of(made()))
             self._finished[key] = body
             if len(self._finished) > FINISHED_CACHE:
                 self._finished.pop(next(iter(self._finished)))
@@ -577,6 +577,17 @@ def parse_create(spec: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             raise bad(f"{flag} must be true or false")
         config[flag] = value
     return config, out
+
+
+class Encoded(NamedTuple):
+    """A response body as JSON, and gzipped once for the clients that take it."""
+
+    json: bytes
+    gzipped: bytes
+
+    @classmethod
+    def of(cls, body: bytes) -> Encoded:
+        return cls(body, gzip.compress(body, compresslevel=6, mtime=0))
 
 
 class Stats:
