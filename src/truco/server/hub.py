@@ -25,6 +25,7 @@ from truco.server.bots import BotPool
 from truco.server.config import Config
 from truco.server.conn import dumps
 from truco.server.errors import CommandError
+from truco.server.frames import replay_steps
 from truco.server.identity import Signer, new_id, new_secret, new_table_secret
 from truco.server.leases import HeldElsewhere, Leases
 from truco.server.limits import Limiter
@@ -342,7 +343,7 @@ class Hub:
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
         table = Table(self, dict(row[0]), [dict(r) for r in seat_rows])
         if self.leases is not None and epoch is not None:
-            table.fence = [self.leases.fence_op(table_id, epoch)]
+            table.log.fence = [self.leases.fence_op(table_id, epoch)]
         table.restore(self._events(table_id))
         return table
 
@@ -401,7 +402,7 @@ class Hub:
         table = Table(self, row, seat_rows)
         if self.leases is not None:
             epoch = await self.store.run(self.leases.acquire, tid)
-            table.fence = [self.leases.fence_op(tid, epoch)]
+            table.log.fence = [self.leases.fence_op(tid, epoch)]
         self.tables[tid] = table
         table.start()
         return table
@@ -516,7 +517,7 @@ class Hub:
         """{"table": summary, "steps": every version as a spectator saw it (or as ``seat`` did), "seat"}
         of a stored table (blocking)."""
         table = self._fresh(table_id)
-        steps = table.replay_steps(self._events(table_id), seat)
+        steps = replay_steps(table, self._events(table_id), seat)
         return dumps({"table": table.summary(), "steps": steps, "seat": seat}).encode()
 
     def record(self, table_id: str) -> bytes:

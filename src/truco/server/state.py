@@ -4,7 +4,8 @@
 chat; ``_apply`` changes it by one stored row and returns the events with the
 audience each may reach. Restoring a table, its replay and its record are the
 same walk over its rows (``walk``). The actor (``truco.server.table``) adds the
-queue, the connections, the timers and the store.
+queue, the connections, the timers, the frames (``truco.server.frames``) and the
+log (``truco.server.table_log``).
 """
 
 from __future__ import annotations
@@ -187,24 +188,6 @@ class TableState:
     def view_json(self, key: Key) -> dict[str, Any] | None:
         return None if self.match is None else view(self.match, key).to_json()
 
-    def snapshot(self, key: Key) -> dict[str, Any]:
-        muted = self.seats[key].muted if key is not None else set()
-        m = self.match
-        table = None
-        if self.signals and m is not None and key is not None and not m.is_over:
-            table = self.signal_table(m.hand_number, self.teams[key])
-        return {
-            "type": "snapshot",
-            "v": self.version,
-            "table": self.summary(),
-            "view": self.view_json(key),
-            "clock": self.clock(),
-            "signals": {"enabled": self.signals, "hand": m.hand_number if m else None, "table": table},
-            "chat": [c for c in self.chat if c["seat"] not in muted],
-            "muted": sorted(muted),
-            "you": None if key is None else {"seat": key, "team": self.teams[key]},
-        }
-
     # -- changing: one version per call -------------------------------------
 
     def _apply(self, kind: str, data: dict[str, Any], at: float) -> tuple[Events, bool]:
@@ -339,17 +322,3 @@ class TableState:
         if self.deadline is not None:
             left = min(max(0.0, self.deadline - stopped_at), float(self.config["timer"]))
             self.deadline = time.time() + left
-
-    # -- replays -----------------------------------------------------------------
-
-    def replay_steps(self, rows: list[dict[str, Any]], key: Key = None) -> list[dict[str, Any]]:
-        """Every version as ``key`` saw it (a spectator by default; a seat sees its own cards as it held
-        them, and nothing the engine's view for that seat hides), rebuilt from the stored rows."""
-        steps = []
-        for row, _, evs, changed in self.walk(rows):
-            events = [e for e, to in evs if sees(to, key)]
-            step: dict[str, Any] = {"v": self.version, "at": row["at"], "events": events}
-            if changed:
-                step["view"] = self.view_json(key)
-            steps.append(step)
-        return steps
