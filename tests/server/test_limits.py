@@ -34,6 +34,11 @@ def test_rates_per_client(make_server):
         r = await me.post("/api/quick")
         assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
         table_id = (await me.http.get("/api/me")).json()["seats"][-1]["table_id"]
+        joiner = Player(server, "Junta")
+        joiner.http.headers["x-forwarded-for"] = "10.0.0.3"
+        await joiner.register()
+        joins = [(await joiner.post(f"/api/tables/{table_id}/join", {"seat": seat})).status_code for seat in (1, 2, 3)]
+        assert joins[:2] == [200, 200] and joins[2] == 429, "a second join of one's own seat counts too"
         opened = []
         for _ in range(3):
             ws = await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}", additional_headers=OTHER)
@@ -47,7 +52,8 @@ def test_rates_per_client(make_server):
         assert closed.value.rcvd.code == 1008
         for w in opened:
             await w.close()
-        await me.aclose()
+        for p in (me, joiner):
+            await p.aclose()
 
     run(body())
 
@@ -65,6 +71,26 @@ def test_a_page_of_another_site_cannot_open_a_table(server):
         async with websockets.connect(url, origin=server.url) as ws:
             await ws.send(json.dumps({"type": "hello"}))
             assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "welcome"
+        await me.aclose()
+
+    run(body())
+
+
+def test_the_origins_a_site_configures_are_the_only_ones_allowed(make_server):
+    server = make_server("--origin", "https://truco.example", "--origin", "https://www.truco.example")
+
+    async def body():
+        me = await Player(server, "Origens").register()
+        me.held = (await me.post("/api/quick")).json()
+        url = f"{server.ws_url}/ws/tables/{me.held['table_id']}"
+        for origin in ("https://www.truco.example", "https://truco.example"):
+            async with websockets.connect(url, origin=origin) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "welcome", origin
+        # its own address is not one of the configured origins
+        for origin in (server.url, "https://truco.example.evil"):
+            async with websockets.connect(url, origin=origin) as ws:
+                assert json.loads(await asyncio.wait_for(ws.recv(), 10))["code"] == "bad_origin", origin
         await me.aclose()
 
     run(body())
