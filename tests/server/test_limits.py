@@ -194,9 +194,12 @@ def queued_frames(server) -> float:
     return float(next(line.split()[1] for line in metrics.splitlines() if line.startswith("truco_frames_queued ")))
 
 
-def test_a_client_that_stops_reading_is_dropped_at_once(make_server):
+def test_a_client_that_stops_reading_is_dropped_at_once(make_server, tmp_path, monkeypatch):
     """Its writer blocks once the socket's buffers are full: the connection is dropped after
-    ``--write-timeout`` seconds, not after 4,096 frames have piled up in the server's memory."""
+    ``--write-timeout`` seconds, not after 4,096 frames have piled up in the server's memory;
+    the server says so in its log."""
+    log = tmp_path / "server.log"
+    monkeypatch.setenv("TRUCO_TEST_SERVER_LOG", str(log))
     server = make_server("--frame-rate", "100000", "--frame-burst", "100000", "--write-timeout", "2")
 
     async def body():
@@ -223,6 +226,7 @@ def test_a_client_that_stops_reading_is_dropped_at_once(make_server):
         await me.aclose()
 
     run(body())
+    assert "client stopped reading; dropped" in log.read_text()
 
 
 def test_connections_racing_a_table_that_expires_are_all_answered(make_server):

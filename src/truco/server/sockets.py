@@ -94,7 +94,7 @@ async def write_frames(ws: WebSocket, conn: Conn, closing: list[tuple[int, str]]
     except Exception as e:
         # the client is gone, or stopped reading: nothing more is queued for it
         why = "stopped reading" if isinstance(e, TimeoutError) else f"cannot write ({type(e).__name__})"
-        log.info("WebSocket of table %s: client %s; dropped", ws.path_params.get("table_id"), why)
+        log.warning("WebSocket of table %s: client %s; dropped", ws.path_params.get("table_id"), why)
         conn.dead()
         drop()
 
