@@ -226,7 +226,7 @@ def test_a_client_that_stops_reading_is_dropped_at_once(make_server, tmp_path, m
         await me.aclose()
 
     run(body())
-    assert "client stopped reading; dropped" in log.read_text()
+    assert "the client stopped reading; dropped" in log.read_text()
 
 
 def test_connections_racing_a_table_that_expires_are_all_answered(make_server):

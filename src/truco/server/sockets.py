@@ -78,6 +78,7 @@ async def write_frames(ws: WebSocket, conn: Conn, closing: list[tuple[int, str]]
     written drops the connection at once: nothing more is queued for it, and its reader
     stops (``drop``), so its table hears that it left."""
     timeout = hub_of(ws).config.write_timeout
+    table_id = ws.path_params.get("table_id")
     try:
         while (text := await conn.out.get()) is not None:
             try:
@@ -88,13 +89,21 @@ async def write_frames(ws: WebSocket, conn: Conn, closing: list[tuple[int, str]]
                 log.error("a frame of %d characters is not valid Unicode: connection closed (1011)", len(text))
                 conn.close(1011, "frame not encodable")
                 break
-        code, reason = closing[0] if closing else (1000, "")
+    except TimeoutError:
+        log.warning("WebSocket of table %s: the client stopped reading; dropped", table_id)
+        conn.dead()
+        drop()
+        return
+    except Exception as e:
+        log.info("WebSocket of table %s: cannot write (%s): the client is gone", table_id, type(e).__name__)
+        conn.dead()
+        drop()
+        return
+    code, reason = closing[0] if closing else (1000, "")
+    try:
         async with asyncio.timeout(timeout):
             await ws.close(code, reason)
-    except Exception as e:
-        # the client is gone, or stopped reading: nothing more is queued for it
-        why = "stopped reading" if isinstance(e, TimeoutError) else f"cannot write ({type(e).__name__})"
-        log.warning("WebSocket of table %s: client %s; dropped", ws.path_params.get("table_id"), why)
+    except Exception:  # the client left first (the usual way out), or stopped reading
         conn.dead()
         drop()
 
