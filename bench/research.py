@@ -152,8 +152,10 @@ def cfr(iterations: int, svg: Path, samples: int, bots: list[str]) -> None:
     tree = extensive_form(VARIANT)
     game = pyspiel.load_efg_game(tree.efg)
     print(f"variant {VARIANT}")
-    print(f"tree: {tree.nodes:,} nodes, {len(tree.infosets):,} information sets, written in "
-          f"{time.perf_counter() - start:.0f} s")
+    print(
+        f"tree: {tree.nodes:,} nodes, {len(tree.infosets):,} information sets, written in "
+        f"{time.perf_counter() - start:.0f} s"
+    )
     solver = pyspiel.CFRPlusSolver(game)
     checkpoints = sorted({i for i in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, iterations) if i <= iterations})
     points: list[tuple[int, float]] = []
@@ -172,12 +174,16 @@ def cfr(iterations: int, svg: Path, samples: int, bots: list[str]) -> None:
     print(f"value of the CFR+ strategy to seat 0 in self-play: {value[0]:+.4f}")
     for name in bots:
         kind, _, level = name.partition(":")
-        players = [make_bot(kind, level or "medium", seed=k) for k in range(samples)]
-        policy = bot_policy(tree, game, lambda seen, k, players=players: players[k].act(seen), samples)
+        start = time.perf_counter()
+        policy = bot_policy(tree, game, lambda k, kind=kind, level=level: make_bot(kind, level or "medium", k), samples)
         exploit = pyspiel.exploitability(game, policy)
         as0 = pyspiel.expected_returns(root, [policy, solved], -1, True)[0]
         as1 = pyspiel.expected_returns(root, [solved, policy], -1, True)[1]
-        print(f"{name:18} exploitability {exploit:.4f}   against CFR+: {(as0 + as1) / 2:+.4f} points per hand")
+        print(
+            f"{name:18} exploitability {exploit:.4f}   against CFR+: {(as0 + as1) / 2:+.4f} points per hand"
+            f"   ({time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
 
 
 def main() -> None:

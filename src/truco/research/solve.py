@@ -17,6 +17,7 @@ C++ algorithms then run at C++ speed on exactly the same tree.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -24,6 +25,7 @@ from typing import Any
 
 import pyspiel
 
+from truco.bots import Bot
 from truco.engine import Action, View, card_name, view
 from truco.research.encoding import ACTION_NAMES, COVER_SLOT, PLAY_SLOT, RAISE_ID, action_id, information_state_string
 from truco.research.openspiel import PARAMETERS, Table, Variant
@@ -147,19 +149,27 @@ def variant_action(view: View, chosen: Action, allowed: list[int]) -> int:
     raise ValueError(f"the bot's {chosen} has no counterpart in {allowed}")
 
 
-def bot_policy(
-    tree: Tree, game: pyspiel.Game, act: Callable[[View, int], Action], samples: int
-) -> pyspiel.TabularPolicy:
-    """A bot as a tabular policy of the EFG game: at each information set, the share of
-    ``samples`` calls ``act(view, k)`` (k = 0..samples-1, the bot's seed) giving each action."""
+def bot_policy(tree: Tree, game: pyspiel.Game, new_bot: Callable[[int], Bot], samples: int) -> pyspiel.TabularPolicy:
+    """A bot as a tabular policy of the EFG game: at each information set, the share of ``samples``
+    fresh bots (``new_bot(k)``, k = 0..samples-1, the seed) choosing each action from the seat's view.
+
+    Fresh, so that nothing one decision taught a bot (the search bot models its opponents as it
+    plays) leaks into another information set's. A fresh bot's choice depends on its seed and the
+    view alone, so it is asked once per view (information sets that differ only in the order of
+    the public actions share one)."""
     ids = action_ids(game)
     table: dict[str, list[tuple[int, float]]] = {}
+    chosen: dict[str, list[Action]] = {}
     for key, info in tree.infosets.items():
         match = info.table.match
         assert match is not None
         seen = view(match, info.player)
+        seen_key = json.dumps(seen.to_json(), sort_keys=True)
+        actions = chosen.get(seen_key)
+        if actions is None:
+            actions = chosen[seen_key] = [new_bot(k).act(seen) for k in range(samples)]
         counts = dict.fromkeys(info.actions, 0)
-        for k in range(samples):
-            counts[variant_action(seen, act(seen, k), info.actions)] += 1
+        for action in actions:
+            counts[variant_action(seen, action, info.actions)] += 1
         table[key] = [(ids[ACTION_NAMES[a]], n / samples) for a, n in counts.items()]
     return pyspiel.TabularPolicy(table)
