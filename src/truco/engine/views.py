@@ -81,10 +81,6 @@ class View(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """A JSON object, cards by record name."""
-
-        def seen(plays: tuple[SeenPlay, ...]) -> list[dict[str, Any]]:
-            return [{"seat": s, "card": None if c is None else card_name(c), "covered": c is None} for s, c in plays]
-
         return {
             "audience": self.audience,
             "rules": self.rules.to_json(),
@@ -106,9 +102,9 @@ class View(NamedTuple):
             "known_hands": {str(s): [card_name(c) for c in cs] for s, cs in self.known_hands.items()},
             "own_covered": [card_name(c) for c in self.own_covered],
             "hand_sizes": list(self.hand_sizes),
-            "tricks": [seen(t) for t in self.tricks],
+            "tricks": [_plays_to_json(t) for t in self.tricks],
             "trick_winners": list(self.trick_winners),
-            "trick": seen(self.trick),
+            "trick": _plays_to_json(self.trick),
             "turn": self.turn,
             "to_act": list(self.to_act),
             "pending": self.pending,
@@ -129,13 +125,7 @@ class View(NamedTuple):
         True
         """
         rules = Rules.parse(obj["rules"])
-
-        def cards(names: list[str]) -> tuple[Card, ...]:
-            return tuple(parse_card(n) for n in names)
-
-        def seen(plays: list[dict[str, Any]]) -> tuple[SeenPlay, ...]:
-            return tuple((p["seat"], None if p["covered"] else parse_card(p["card"])) for p in plays)
-
+        cards, seen = _cards_from_json, _plays_from_json
         return cls(
             audience=obj["audience"],
             rules=rules,
@@ -169,6 +159,18 @@ class View(NamedTuple):
             winner=obj["winner"],
             legal=tuple(parse_action(a, rules, "legal") for a in obj["legal"]),
         )
+
+
+def _plays_to_json(plays: tuple[SeenPlay, ...]) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": None if c is None else card_name(c), "covered": c is None} for s, c in plays]
+
+
+def _cards_from_json(names: list[str]) -> tuple[Card, ...]:
+    return tuple(parse_card(n) for n in names)
+
+
+def _plays_from_json(plays: list[dict[str, Any]]) -> tuple[SeenPlay, ...]:
+    return tuple((p["seat"], None if p["covered"] else parse_card(p["card"])) for p in plays)
 
 
 def _seen(plays: tuple[Play, ...] | list[Play]) -> tuple[SeenPlay, ...]:
