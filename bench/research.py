@@ -6,7 +6,8 @@
 ``speed``: in the same run, alternating, (1) the raw engine (a random legal action of
 ``legal_actions``, applied), (2) the engine through views (what every bot gets: the view
 of the seat to act, one of its legal actions), (3) the PettingZoo environment with a random
-agent (``last()`` then ``step``, so an observation and a mask every step). Medians of
+agent (``last()`` then ``step``, so an observation and a mask every step), (4) the same in
+PettingZoo's generic ``OrderEnforcingWrapper`` (which ``env()`` does without). Medians of
 ``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the process (less disturbed by a
 shared machine than the wall clock).
 
@@ -23,8 +24,6 @@ import statistics
 import time
 from pathlib import Path
 from random import Random
-
-import numpy as np
 
 from truco.engine import Match, RandomDeals, Rules, view
 
@@ -70,10 +69,14 @@ def engine_views(matches: int, seed: int) -> float:
     return actions / (time.process_time() - start)
 
 
-def pettingzoo_steps(matches: int, seed: int) -> float:
+def pettingzoo_steps(matches: int, seed: int, wrapped: bool = False) -> float:
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
     from truco.research.pettingzoo import env
 
     e = env(rules={"players": 2})
+    if wrapped:
+        e = OrderEnforcingWrapper(e)
     rng = Random(seed)
     rnd = rng.random
     steps = 0
@@ -85,21 +88,27 @@ def pettingzoo_steps(matches: int, seed: int) -> float:
             if terminated or truncated:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             e.step(int(legal[int(rnd() * len(legal))]))
             steps += 1
     return steps / (time.process_time() - start)
 
 
 def speed(matches: int, repeat: int) -> None:
-    runs: dict[str, list[float]] = {"raw engine": [], "engine through views": [], "PettingZoo env": []}
+    runs: dict[str, list[float]] = {
+        "raw engine": [],
+        "engine through views": [],
+        "PettingZoo env": [],
+        "env in PettingZoo's OrderEnforcingWrapper": [],
+    }
     for r in range(repeat):
         runs["raw engine"].append(raw_engine(matches, r))
         runs["engine through views"].append(engine_views(matches, r))
         runs["PettingZoo env"].append(pettingzoo_steps(matches, r))
+        runs["env in PettingZoo's OrderEnforcingWrapper"].append(pettingzoo_steps(matches, r, wrapped=True))
     medians = {name: statistics.median(v) for name, v in runs.items()}
     for name, v in runs.items():
-        print(f"{name:22} median {medians[name]:>9,.0f} actions/s   (runs: {', '.join(f'{x:,.0f}' for x in v)})")
+        print(f"{name:41} median {medians[name]:>9,.0f} actions/s   (runs: {', '.join(f'{x:,.0f}' for x in v)})")
     env = medians["PettingZoo env"]
     raw, views = medians["raw engine"] / env, medians["engine through views"] / env
     print(f"raw engine / env: {raw:.1f}x   engine through views / env: {views:.1f}x")

@@ -32,7 +32,6 @@ True
 
 from __future__ import annotations
 
-from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -159,12 +158,23 @@ _RELATIVE = {n: tuple(tuple((s - seat) % n for s in range(n)) for seat in range(
 _PLAY_AT = tuple(tuple(_TRICKS + (k * SEATS + p) * _PLAY_WIDTH for p in range(SEATS)) for k in range(3))
 
 
-@cache
+#: ``_fixed``'s indices by the identity of the rules, each with the rules they were made for (which keeps
+#: them alive: no other rules can take their id while they are here). Hashing and comparing ``Rules``
+#: (a dataclass of every option) cost more than the rest of an observation.
+_FIXED: dict[int, tuple[Rules, tuple[tuple[int, ...], ...]]] = {}
+
+
 def _fixed(rules: Rules, seat: int) -> tuple[int, ...]:
     """The indices set by what never changes in a match: the rules and the observer's seat."""
-    at = OFFSETS["options"]
-    options = (at + _OPTION_OFFSETS[n] + values.index(getattr(rules, n)) for n, values in OPTIONS.items())
-    return (OFFSETS["profile"] + _PROFILE_INDEX[rules.profile], *options, OFFSETS["seat"] + seat)
+    known = _FIXED.get(id(rules))
+    if known is None or known[0] is not rules:
+        at = OFFSETS["options"]
+        options = [at + _OPTION_OFFSETS[n] + values.index(getattr(rules, n)) for n, values in OPTIONS.items()]
+        profile = OFFSETS["profile"] + _PROFILE_INDEX[rules.profile]
+        if len(_FIXED) >= 256:  # the rules of matches long over
+            _FIXED.clear()
+        known = _FIXED[id(rules)] = (rules, tuple((profile, *options, OFFSETS["seat"] + s) for s in range(SEATS)))
+    return known[1][seat]
 
 
 def observation(view: View, out: np.ndarray | None = None) -> np.ndarray:

@@ -126,11 +126,14 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._views = {}
-        score = list(match.score)
-        for event in match.apply(choices[action]):
-            if self.reward_mode == "hand" and isinstance(event, HandEnded) and event.winner is not None:
-                # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
-                self._pay(event.winner, float(event.score[event.winner] - score[event.winner]))
+        if self.reward_mode == "hand":
+            score = list(match.score)
+            for event in match.apply(choices[action]):
+                if isinstance(event, HandEnded) and event.winner is not None:
+                    # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
+                    self._pay(event.winner, float(event.score[event.winner] - score[event.winner]))
+        else:
+            match.apply(choices[action])
         if match.is_over:
             assert match.winner is not None
             if self.reward_mode == "match":
