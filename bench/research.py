@@ -2,6 +2,7 @@
 
     python bench/research.py speed [--matches 200] [--repeat 5]
     python bench/research.py cfr [--iterations 400] [--svg docs/research-cfr.svg] [--samples 4] [--bots random,...]
+                                 [--jobs 1]
 
 ``speed``: in the same run, alternating, (1) the raw engine (a random legal action of
 ``legal_actions``, applied), (2) the engine through views (what every bot gets: the view
@@ -151,7 +152,7 @@ def svg_plot(points: list[tuple[int, float]], path: Path) -> None:
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
 
 
-def cfr(iterations: int, svg: Path, samples: int, bots: list[str]) -> None:
+def cfr(iterations: int, svg: Path, samples: int, bots: list[str], jobs: int) -> None:
     import pyspiel
 
     from truco.bots import make_bot
@@ -184,7 +185,9 @@ def cfr(iterations: int, svg: Path, samples: int, bots: list[str]) -> None:
     for name in bots:
         kind, _, level = name.partition(":")
         start = time.perf_counter()
-        policy = bot_policy(tree, game, lambda k, kind=kind, level=level: make_bot(kind, level or "medium", k), samples)
+        policy = bot_policy(
+            tree, game, lambda k, kind=kind, level=level: make_bot(kind, level or "medium", k), samples, jobs
+        )
         exploit = pyspiel.exploitability(game, policy)
         as0 = pyspiel.expected_returns(root, [policy, solved], -1, True)[0]
         as1 = pyspiel.expected_returns(root, [solved, policy], -1, True)[1]
@@ -205,12 +208,13 @@ def main() -> None:
     c.add_argument("--iterations", type=int, default=400)
     c.add_argument("--svg", type=Path, default=Path("docs/research-cfr.svg"))
     c.add_argument("--samples", type=int, default=4, help="calls per information set to estimate a bot's policy")
+    c.add_argument("--jobs", type=int, default=1, help="processes asking the bots")
     c.add_argument("--bots", default="random,heuristic:easy,heuristic:medium,heuristic:hard", help="comma-separated")
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.matches, args.repeat)
     else:
-        cfr(args.iterations, args.svg, args.samples, args.bots.split(","))
+        cfr(args.iterations, args.svg, args.samples, args.bots.split(","), args.jobs)
 
 
 if __name__ == "__main__":

@@ -65,7 +65,7 @@ def test_only_one_hand_of_two_players_is_written_out():
 def test_a_bot_policy_is_what_fresh_bots_choose_from_each_view():
     tree = extensive_form({**TINY, "max_raises": 1})
     game = pyspiel.load_efg_game(tree.efg)
-    table = bot_policy(tree, game, lambda k: make_bot("heuristic", seed=k), 2).policy_table()
+    table = bot_policy(tree, game, lambda k: make_bot("heuristic", seed=k), 2, jobs=2).policy_table()
     ids = action_ids(game)
     for key, info in list(tree.infosets.items())[::7]:
         assert info.table.match is not None

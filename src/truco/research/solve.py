@@ -18,6 +18,7 @@ C++ algorithms then run at C++ speed on exactly the same tree.
 from __future__ import annotations
 
 import json
+import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -149,27 +150,55 @@ def variant_action(view: View, chosen: Action, allowed: list[int]) -> int:
     raise ValueError(f"the bot's {chosen} has no counterpart in {allowed}")
 
 
-def bot_policy(tree: Tree, game: pyspiel.Game, new_bot: Callable[[int], Bot], samples: int) -> pyspiel.TabularPolicy:
+def bot_policy(
+    tree: Tree, game: pyspiel.Game, new_bot: Callable[[int], Bot], samples: int, jobs: int = 1
+) -> pyspiel.TabularPolicy:
     """A bot as a tabular policy of the EFG game: at each information set, the share of ``samples``
     fresh bots (``new_bot(k)``, k = 0..samples-1, the seed) choosing each action from the seat's view.
 
     Fresh, so that nothing one decision taught a bot (the search bot models its opponents as it
     plays) leaks into another information set's. A fresh bot's choice depends on its seed and the
     view alone, so it is asked once per view (information sets that differ only in the order of
-    the public actions share one)."""
+    the public actions share one), in ``jobs`` processes."""
     ids = action_ids(game)
-    table: dict[str, list[tuple[int, float]]] = {}
-    chosen: dict[str, list[Action]] = {}
+    seen: dict[str, View] = {}
+    seen_key: dict[str, str] = {}
     for key, info in tree.infosets.items():
-        match = info.table.match
-        assert match is not None
-        seen = view(match, info.player)
-        seen_key = json.dumps(seen.to_json(), sort_keys=True)
-        actions = chosen.get(seen_key)
-        if actions is None:
-            actions = chosen[seen_key] = [new_bot(k).act(seen) for k in range(samples)]
+        assert info.table.match is not None
+        seen[key] = view(info.table.match, info.player)
+        seen_key[key] = json.dumps(seen[key].to_json(), sort_keys=True)
+    distinct = {seen_key[key]: v for key, v in seen.items()}
+    chosen = dict(zip(distinct, _decisions(list(distinct.values()), new_bot, samples, jobs), strict=True))
+    table: dict[str, list[tuple[int, float]]] = {}
+    for key, info in tree.infosets.items():
         counts = dict.fromkeys(info.actions, 0)
-        for action in actions:
-            counts[variant_action(seen, action, info.actions)] += 1
+        for action in chosen[seen_key[key]]:
+            counts[variant_action(seen[key], action, info.actions)] += 1
         table[key] = [(ids[ACTION_NAMES[a]], n / samples) for a, n in counts.items()]
     return pyspiel.TabularPolicy(table)
+
+
+#: What ``_decisions``' worker processes ask of each view (they inherit it by fork).
+_decide: Callable[[View], list[Action]] | None = None
+
+
+def _decide_in_worker(seen: View) -> list[Action]:
+    assert _decide is not None
+    return _decide(seen)
+
+
+def _decisions(views: list[View], new_bot: Callable[[int], Bot], samples: int, jobs: int) -> list[list[Action]]:
+    """Each view's actions by ``samples`` fresh bots, in ``jobs`` forked processes."""
+    global _decide
+
+    def decide(seen: View) -> list[Action]:
+        return [new_bot(k).act(seen) for k in range(samples)]
+
+    if jobs <= 1:
+        return [decide(v) for v in views]
+    _decide = decide
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            return pool.map(_decide_in_worker, views, chunksize=32)
+    finally:
+        _decide = None
