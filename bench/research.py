@@ -25,6 +25,7 @@ import statistics
 import time
 from pathlib import Path
 from random import Random
+from typing import Any
 
 from truco.engine import Match, RandomDeals, Rules, view
 
@@ -166,6 +167,27 @@ def cfr(iterations: int, svg: Path, samples: int, bots: list[str], jobs: int) ->
         f"tree: {tree.nodes:,} nodes, {len(tree.infosets):,} information sets, written in "
         f"{time.perf_counter() - start:.0f} s"
     )
+    root = game.new_initial_state()
+    solved = solve(game, iterations, svg) if iterations else None
+    for name in bots:
+        kind, _, level = name.partition(":")
+        start = time.perf_counter()
+        policy = bot_policy(
+            tree, game, lambda k, kind=kind, level=level: make_bot(kind, level or "medium", k), samples, jobs
+        )
+        exploit = pyspiel.exploitability(game, policy)
+        against = ""
+        if solved is not None:
+            as0 = pyspiel.expected_returns(root, [policy, solved], -1, True)[0]
+            as1 = pyspiel.expected_returns(root, [solved, policy], -1, True)[1]
+            against = f"   against CFR+: {(as0 + as1) / 2:+.4f} points per hand"
+        print(f"{name:18} exploitability {exploit:.4f}{against}   ({time.perf_counter() - start:.0f} s)", flush=True)
+
+
+def solve(game: Any, iterations: int, svg: Path) -> Any:
+    """CFR+'s average strategy after ``iterations``, its NashConv along the way printed and drawn."""
+    import pyspiel
+
     solver = pyspiel.CFRPlusSolver(game)
     checkpoints = sorted({i for i in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, iterations) if i <= iterations})
     points: list[tuple[int, float]] = []
@@ -179,23 +201,9 @@ def cfr(iterations: int, svg: Path, samples: int, bots: list[str], jobs: int) ->
     svg_plot(points, svg)
     print(f"plot: {svg}")
     solved = solver.tabular_average_policy()
-    root = game.new_initial_state()
-    value = pyspiel.expected_returns(root, solved, -1, True)
+    value = pyspiel.expected_returns(game.new_initial_state(), solved, -1, True)
     print(f"value of the CFR+ strategy to seat 0 in self-play: {value[0]:+.4f}")
-    for name in bots:
-        kind, _, level = name.partition(":")
-        start = time.perf_counter()
-        policy = bot_policy(
-            tree, game, lambda k, kind=kind, level=level: make_bot(kind, level or "medium", k), samples, jobs
-        )
-        exploit = pyspiel.exploitability(game, policy)
-        as0 = pyspiel.expected_returns(root, [policy, solved], -1, True)[0]
-        as1 = pyspiel.expected_returns(root, [solved, policy], -1, True)[1]
-        print(
-            f"{name:18} exploitability {exploit:.4f}   against CFR+: {(as0 + as1) / 2:+.4f} points per hand"
-            f"   ({time.perf_counter() - start:.0f} s)",
-            flush=True,
-        )
+    return solved
 
 
 def main() -> None:
@@ -205,7 +213,7 @@ def main() -> None:
     s.add_argument("--matches", type=int, default=200)
     s.add_argument("--repeat", type=int, default=5)
     c = sub.add_parser("cfr")
-    c.add_argument("--iterations", type=int, default=400)
+    c.add_argument("--iterations", type=int, default=400, help="0: no CFR+ (the bots' exploitability only)")
     c.add_argument("--svg", type=Path, default=Path("docs/research-cfr.svg"))
     c.add_argument("--samples", type=int, default=4, help="calls per information set to estimate a bot's policy")
     c.add_argument("--jobs", type=int, default=1, help="processes asking the bots")

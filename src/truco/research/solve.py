@@ -159,7 +159,8 @@ def bot_policy(
     Fresh, so that nothing one decision taught a bot (the search bot models its opponents as it
     plays) leaks into another information set's. A fresh bot's choice depends on its seed and the
     view alone, so it is asked once per view (information sets that differ only in the order of
-    the public actions share one), in ``jobs`` processes."""
+    the public actions share one), in ``jobs`` processes, and not at all where the variant leaves
+    one action."""
     ids = action_ids(game)
     seen: dict[str, View] = {}
     seen_key: dict[str, str] = {}
@@ -167,10 +168,14 @@ def bot_policy(
         assert info.table.match is not None
         seen[key] = view(info.table.match, info.player)
         seen_key[key] = json.dumps(seen[key].to_json(), sort_keys=True)
-    distinct = {seen_key[key]: v for key, v in seen.items()}
+    # where the variant leaves one action, whatever the bot picks counts as it: no need to ask
+    distinct = {seen_key[key]: v for key, v in seen.items() if len(tree.infosets[key].actions) > 1}
     chosen = dict(zip(distinct, _decisions(list(distinct.values()), new_bot, samples, jobs), strict=True))
     table: dict[str, list[tuple[int, float]]] = {}
     for key, info in tree.infosets.items():
+        if len(info.actions) == 1:
+            table[key] = [(ids[ACTION_NAMES[info.actions[0]]], 1.0)]
+            continue
         counts = dict.fromkeys(info.actions, 0)
         for action in chosen[seen_key[key]]:
             counts[variant_action(seen[key], action, info.actions)] += 1
