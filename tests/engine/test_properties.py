@@ -92,6 +92,7 @@ def audiences(m: Match) -> dict[str, dict]:
     out |= {f"team {t}": view(m, team=t).to_json() for t in (0, 1)}
     out["spectator"] = view(m).to_json()
     for v in out.values():
+        assert v["teams"] == [s % 2 for s in range(m.players)]  # the teams sit alternately
         assert v.pop("manilhas") == public_manilhas(m.rules, v["vira"])
     return out
 
