@@ -23,7 +23,7 @@ from truco.engine import Rules, RulesError, to_record
 from truco.server.accounts import SESSION_PREFIX, Accounts, Throttle
 from truco.server.bots import BotPool
 from truco.server.config import Config
-from truco.server.conn import dumps
+from truco.server.conn import Credential, dumps
 from truco.server.errors import CommandError
 from truco.server.frames import replay_steps
 from truco.server.identity import Signer, new_id, new_secret, new_table_secret
@@ -36,7 +36,7 @@ from truco.server.names import name_key
 from truco.server.ranked import RankedQueue
 from truco.server.ratings import RatingBook, SeatResult, mode_of, seat_stats
 from truco.server.state import TableState, teams_of
-from truco.server.store import StorageError, Store, bans, events, players, seats, tables
+from truco.server.store import StorageError, Store, bans, events, players, seats, sessions, tables
 from truco.server.table import DEFAULT_BOT, Table
 
 MAX_TIMER = 600
@@ -175,9 +175,41 @@ class Hub:
         while True:
             try:
                 await self.store.quick(self.store.put_setting, ALIVE, repr(time.time()))
+                await self._close_revoked()
             except StorageError as e:
                 log.warning("cannot note that the server is alive: %s", e)
             await asyncio.sleep(HEARTBEAT)
+
+    async def _close_revoked(self) -> None:
+        """Close the table connections whose token or session was revoked since they opened
+        (``truco admin revoke``, a logout elsewhere): at most ``HEARTBEAT`` seconds later."""
+        conns = [c for t in self.tables.values() for c in t.connections() if c.credential is not None]
+        if not conns:
+            return
+        held = {c.credential for c in conns if c.credential is not None}
+        valid = await self.store.run(self._still_valid, held)
+        for c in conns:
+            if c.credential not in valid:
+                c.error(None, "bad_token", "Identidade revogada: entre de novo.")
+                c.close(4001, "token revoked")
+
+    def _still_valid(self, held: set[Credential]) -> set[Credential]:
+        """Which of ``held`` are still valid: a guest's generation unchanged, an account's session alive (blocking)."""
+        guests = sorted({c.player_id for c in held if c.session is None})
+        digests = sorted({c.session for c in held if c.session is not None})
+        generations: dict[str, int] = {}
+        alive: set[str] = set()
+        for i in range(0, len(guests), 500):
+            stmt = select(players.c.id, players.c.token_generation).where(players.c.id.in_(guests[i : i + 500]))
+            generations.update((r["id"], r["token_generation"]) for r in self.store.rows(stmt))
+        for i in range(0, len(digests), 500):
+            stmt = select(sessions.c.token_hash).where(sessions.c.token_hash.in_(digests[i : i + 500]))
+            alive.update(r["token_hash"] for r in self.store.rows(stmt))
+        return {
+            c
+            for c in held
+            if (c.session in alive if c.session is not None else generations.get(c.player_id) == c.generation)
+        }
 
     def _expire_stale(self, before: float) -> None:
         """Mark expired, without loading them, the waiting tables unchanged since ``before`` (blocking)."""

@@ -16,7 +16,8 @@ from typing import Any
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from truco.server.conn import Conn
+from truco.server.accounts import SESSION_PREFIX, digest
+from truco.server.conn import Conn, Credential
 from truco.server.edge import MAX_DEPTH, hub_of, limit, origin_allowed, parse_json, token_of
 from truco.server.errors import CommandError
 from truco.server.messages import Attach, Command, Detach
@@ -165,7 +166,10 @@ async def attach(ws: WebSocket, conn: Conn, hello: dict[str, Any]) -> Table | No
         conn.error(None, "banned", "Este apelido foi banido do servidor.")
         conn.close(4003, "banned")
         return None
-    conn.player_id = player["id"] if player else None
+    if player is not None and isinstance(token, str):
+        session = digest(token) if token.startswith(SESSION_PREFIX) else None
+        generation = None if session else player["token_generation"]
+        conn.player_id, conn.credential = player["id"], Credential(player["id"], generation, session)
     for _ in range(3):  # a table forgotten or reloaded meanwhile is loaded again
         table = await hub.load(ws.path_params["table_id"])
         if table is None:
