@@ -31,10 +31,10 @@ class Knowledge:
     def __init__(self, view: View) -> None:
         self.view = view
         self.rules = rules = view.rules
-        self.seat = seat = view.seat if view.seat is not None else 0
-        self.team = seat & 1
+        self.seat = view.seat if view.seat is not None else 0
+        self.team = view.team if view.team is not None else 0
         self.players = view.players
-        self.partner = (seat + 2) % 4 if view.players == 4 else None
+        self.partner = view.partner
         vira = view.vira if view.vira is not None else 0
         self.strength = strength_table(vira, rules.manilhas, rules.deck)
         seen = {vira, *view.hand, *view.own_covered}
@@ -141,6 +141,20 @@ class Knowledge:
     def plays(self) -> dict[tuple[int, bool], Action]:
         """The legal card plays by (card, covered)."""
         return {(a.card, a.covered): a for a in self.view.legal if a.type == PLAY and a.card is not None}
+
+
+def raise_changes_nothing(view: View) -> bool:
+    """Whether no raise can change the match for this seat's team: winning the hand at the value it is
+    played for already wins the match, so a higher value would only give the opponents more if they win.
+
+    >>> from truco.engine import Match, view
+    >>> raise_changes_nothing(view(Match(seed=1, score=(10, 3)), 0)), raise_changes_nothing(view(Match(seed=1), 0))
+    (False, False)
+    """
+    if view.team is None:
+        return False
+    at_stake = view.pending["value"] if view.pending else view.value
+    return view.score[view.team] + at_stake >= TARGET_SCORE
 
 
 def _hand_chance(done: tuple[int | None, ...], chances: tuple[float, ...], team: int) -> float:

@@ -90,3 +90,12 @@ def strength_table(vira: Card, manilhas: str = "vira", deck: str = "dirty") -> t
         return tuple(FIXED_MANILHAS.get(c, c >> 2) for c in range(40))
     m = manilha_rank(vira, deck)
     return tuple(10 + (c & 3) if c >> 2 == m else c >> 2 for c in range(40))
+
+
+def manilha_card(suit: int, vira: Card, manilhas: str = "vira", deck: str = "dirty") -> Card:
+    """The manilha of ``suit`` (0..3: D S H C) in a hand with this vira.
+
+    >>> card_name(manilha_card(3, parse_card("7D"))), card_name(manilha_card(2, 0, "fixed"))
+    ('QC', '7H')
+    """
+    return strength_table(vira, manilhas, deck).index(10 + suit)

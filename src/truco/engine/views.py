@@ -23,6 +23,7 @@ from truco.engine.cards import RANKS, Card, card_name, manilha_rank, parse_card
 from truco.engine.match import ANSWERING, ELEVEN, IRON, Match, Play
 from truco.engine.record import parse_action
 from truco.engine.rules import Rules
+from truco.engine.signals import SignalLog, TeamSignals
 from truco.engine.states import Kind, Phase
 
 #: A card on the table as an audience sees it: (seat, card or None if covered).
@@ -37,6 +38,8 @@ class View:
     rules: Rules
     seat: int | None
     team: int | None
+    #: the seat's partner (None for a team, a spectator, or with 2 players)
+    partner: int | None
     players: int
     score: tuple[int, int]
     hand_number: int
@@ -71,6 +74,8 @@ class View:
     winner: int | None
     #: this seat's legal actions (blind plays by slot in a mão de ferro)
     legal: tuple[Action, ...] = field(default=())
+    #: at a table with signals, what this seat's team knows of the hand's signals (None elsewhere)
+    signals: TeamSignals | None = None
 
     def to_json(self) -> dict[str, Any]:
         """A JSON object, cards by record name."""
@@ -83,6 +88,7 @@ class View:
             "rules": self.rules.to_json(),
             "seat": self.seat,
             "team": self.team,
+            "partner": self.partner,
             "players": self.players,
             "score": list(self.score),
             "hand_number": self.hand_number,
@@ -108,6 +114,7 @@ class View:
             "canga": self.canga,
             "winner": self.winner,
             "legal": [a.to_json() for a in self.legal],
+            "signals": None if self.signals is None else self.signals.to_json(),
         }
 
     @classmethod
@@ -132,6 +139,7 @@ class View:
             rules=rules,
             seat=obj["seat"],
             team=obj["team"],
+            partner=obj["partner"],
             players=obj["players"],
             score=(obj["score"][0], obj["score"][1]),
             hand_number=obj["hand_number"],
@@ -157,6 +165,7 @@ class View:
             canga=obj["canga"],
             winner=obj["winner"],
             legal=tuple(parse_action(a, rules, "legal") for a in obj["legal"]),
+            signals=None if obj["signals"] is None else TeamSignals.from_json(obj["signals"]),
         )
 
 
@@ -164,14 +173,15 @@ def _seen(plays: tuple[Play, ...] | list[Play]) -> tuple[SeenPlay, ...]:
     return tuple((p.seat, None if p.covered else p.card) for p in plays)
 
 
-def view(match: Match, seat: int | None = None, team: int | None = None) -> View:
+def view(match: Match, seat: int | None = None, team: int | None = None, signals: SignalLog | None = None) -> View:
     """The view of ``seat``, of ``team`` (what every member knows), or, with
-    neither, of a spectator (what every player knows)."""
+    neither, of a spectator (what every player knows). At a table with signals,
+    ``signals`` (the table's log) gives a seat or a team what its team knows of them."""
     if seat is not None and team is not None:
         raise ValueError("a view is of a seat or of a team, not both")
     m = match
     if seat is not None:
-        audience, team = "seat", seat & 1
+        audience, team = "seat", m.team_of(seat)
     elif team is not None:
         audience = "team"
     else:
@@ -213,6 +223,7 @@ def view(match: Match, seat: int | None = None, team: int | None = None) -> View
         rules=m.rules,
         seat=seat,
         team=team,
+        partner=None if seat is None else m.partner_of(seat),
         players=m.players,
         score=(m.score[0], m.score[1]),
         hand_number=m.hand_number,
@@ -238,4 +249,5 @@ def view(match: Match, seat: int | None = None, team: int | None = None) -> View
         canga=m.canga,
         winner=m.winner,
         legal=legal,
+        signals=None if signals is None or team is None or not playing else signals.seen_by(m, team),
     )

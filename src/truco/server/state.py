@@ -19,8 +19,8 @@ from typing import Any
 from truco.bots import Bot
 from truco.engine import Match, Rules, event_to_json, parse_action, view
 from truco.engine.events import HandStarted
+from truco.engine.signals import signal_table
 from truco.server.conn import Conn
-from truco.server.signals import signal_table
 from truco.server.text import is_valid_unicode
 
 #: An audience filter: None (everybody), ("team", t), ("not_team", t), ("seat", s), ("not_seats", frozenset)

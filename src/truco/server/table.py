@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from truco.bots import BOT_KINDS, make_bot
 from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, parse_action, view
 from truco.engine.deals import derived_seed
+from truco.engine.signals import GESTURES
 from truco.server.conn import Conn, dumps
 from truco.server.errors import CommandError, storage_failure
 from truco.server.identity import same_secret
@@ -39,7 +40,6 @@ from truco.server.messages import (
     Start,
     Timeout,
 )
-from truco.server.signals import GESTURES
 from truco.server.state import Events, Key, Seat, TableState, sees
 from truco.server.store import StorageError, event_row
 from truco.server.text import Problem, TextError, clean_text
