@@ -250,6 +250,8 @@ def arena(
         spec_rules = _rules_option(rules)
         Rules.parse(spec_rules)
         parse_team(a, level)
+        if signals not in tuple(Signals):
+            raise ValueError(f"--signals must be one of {', '.join(Signals)}, not {signals!r}")
         signal_teams = Signals(signals)
         if b != "panel":
             parse_team(b, level)

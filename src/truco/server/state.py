@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from truco.bots import Bot
-from truco.engine import Match, Rules, event_to_json, parse_action, view
+from truco.engine import Match, Rules, View, event_to_json, parse_action, view
 from truco.engine.events import HandStarted
-from truco.engine.signals import signal_table
+from truco.engine.signals import SignalLog
 from truco.server.conn import Conn
 from truco.server.text import is_valid_unicode
 
@@ -109,6 +109,8 @@ class TableState:
         self.moved_at = 0
         self.deadline: float | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=50)
+        #: the gestures of the hand being played, at a table with signals
+        self.signal_log = SignalLog(self.deal_secret) if self.signals else None
 
     # -- reading -----------------------------------------------------------
 
@@ -152,21 +154,27 @@ class TableState:
         return {"seats": m.to_act(), "deadline": self.deadline, "remaining": max(0.0, self.deadline - time.time())}
 
     def view_json(self, key: Key) -> dict[str, Any] | None:
+        """The match as ``key`` sees it, for a frame (its signals come as events: see ``snapshot``)."""
         return None if self.match is None else view(self.match, key).to_json()
+
+    def bot_view(self, seat: int) -> View:
+        """What the bot of ``seat`` decides from: its view, with its team's signals at a table with them."""
+        assert self.match is not None
+        return view(self.match, seat, signals=self.signal_log)
 
     def snapshot(self, key: Key) -> dict[str, Any]:
         muted = self.seats[key].muted if key is not None else set()
         m = self.match
-        table = None
-        if self.signals and m is not None and key is not None and not m.is_over:
-            table = signal_table(self.deal_secret, m.hand_number, key & 1)
+        signals: dict[str, Any] = {"enabled": self.signals, "hand": m.hand_number if m else None, "table": None}
+        if self.signal_log is not None and m is not None and key is not None and not m.is_over:
+            signals.update(self.signal_log.seen_by(m, m.team_of(key)).to_json())
         return {
             "type": "snapshot",
             "v": self.version,
             "table": self.summary(),
             "view": self.view_json(key),
             "clock": self.clock(),
-            "signals": {"enabled": self.signals, "hand": m.hand_number if m else None, "table": table},
+            "signals": signals,
             "chat": [c for c in self.chat if c["seat"] not in muted],
             "muted": sorted(muted),
             "you": None if key is None else {"seat": key, "team": key & 1},
@@ -206,11 +214,12 @@ class TableState:
             evs += self._signal_tables()
             changed = True
         elif kind == "signal":
-            seat, team = data["seat"], data["seat"] & 1
-            assert self.match is not None
-            suit = signal_table(self.deal_secret, self.match.hand_number, team)[data["gesture"]]
+            seat = data["seat"]
+            assert self.match is not None and self.signal_log is not None
+            signal = self.signal_log.add(self.match, seat, data["gesture"])
+            team = self.match.team_of(seat)
             base = {"type": "signal", "seat": seat, "gesture": data["gesture"]}
-            evs += [({**base, "suit": suit}, ("team", team)), (base, ("not_team", team))]
+            evs += [({**base, "suit": signal.suit}, ("team", team)), (base, ("not_team", team))]
         elif kind == "chat" and not is_valid_unicode(data["text"]):
             # stored before text was checked: it could reach nobody, so it is not replayed
             pass
@@ -252,14 +261,14 @@ class TableState:
 
     def _signal_tables(self) -> Events:
         m = self.match
-        if not self.signals or m is None or m.is_over:
+        if self.signal_log is None or m is None or m.is_over:
             return []
         return [
             (
                 {
                     "type": "signal_table",
                     "hand": m.hand_number,
-                    "table": signal_table(self.deal_secret, m.hand_number, t),
+                    "table": self.signal_log.table(m.hand_number, t),
                 },
                 ("team", t),
             )
