@@ -128,7 +128,7 @@ def test_the_partners_silence_is_trusted_as_far_as_it_kept_to_it():
         if not signalled:
             log = SignalLog(5)  # the same table, where nobody made a signal
         model.observe(view(match, 0, signals=log))
-        for move in "AS 3S KH 5S KD".split():  # seat 2 takes both tricks: the next hand starts
+        for move in ["AS", "3S", "KH", "5S", "KD"]:  # seat 2 takes both tricks: the next hand starts
             match.apply(parse_move(match.to_act()[0], move))
         model.observe(view(match, 0, signals=log))
         assert match.hand_number == 1
