@@ -146,6 +146,15 @@ def test_search_does_not_run_from_a_raise_its_partners_signals_can_win(level):
         assert make_bot("search", level, seed).act(view(match, 0)).type == "run"
 
 
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_search_does_not_run_from_a_raise_its_partners_card_on_the_table_wins(level):
+    """My partner took the first trick and leads the second with the zap; they ask truco: the hand is ours."""
+    match, _ = position("7D", ("4H 5S 6D", "2C KD 7S", "QC 3S 5C", "AS KH 4D"), "4H KD 3S KH QC 3:raise")
+    assert match.to_act()[0] == 0 and match.trick_winners == [0]
+    for seed in range(5):
+        assert make_bot("search", level, seed).act(view(match, 0)).type in ("accept", "raise")
+
+
 @pytest.mark.parametrize(
     ("hands", "moves", "score", "dealer"),
     [
