@@ -35,6 +35,8 @@ class Knowledge:
         self.team = view.team if view.team is not None else 0
         self.players = view.players
         self.partner = view.partner
+        #: this seat and its partner: the seats of its team (the engine's view tells who the partner is)
+        self.mates = frozenset(s for s in (view.seat, view.partner) if s is not None)
         vira = view.vira if view.vira is not None else 0
         self.strength = strength_table(vira, rules.manilhas, rules.deck)
         seen = {vira, *view.hand, *view.own_covered}
@@ -73,15 +75,19 @@ class Knowledge:
         best = max(self.seen_strength(c) for _, c in plays)
         if best == COVERED_STRENGTH:
             return best, None
-        teams = {s & 1 for s, c in plays if self.seen_strength(c) == best}
+        teams = {self.team_of(s) for s, c in plays if self.seen_strength(c) == best}
         return best, teams.pop() if len(teams) == 1 else None
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat``: this seat's, or the other."""
+        return self.team if seat in self.mates else 1 - self.team
 
     def after_me(self) -> list[int]:
         """Seats that will play in this trick after this seat."""
         return [s for s in range(self.players) if s != self.seat and s not in {p for p, _ in self.view.trick}]
 
     def opponents_after(self) -> int:
-        return sum(1 for s in self.after_me() if s & 1 != self.team)
+        return sum(1 for s in self.after_me() if s not in self.mates)
 
     def partner_after(self) -> bool:
         return self.partner is not None and self.partner in self.after_me()
@@ -110,7 +116,7 @@ class Knowledge:
             best, team = self.table_best()
             opp_left = self.opponents_after()
             if team == self.team:
-                card = next(c for s, c in trick if self.seen_strength(c) == best and s & 1 == self.team)
+                card = next(c for s, c in trick if self.seen_strength(c) == best and s in self.mates)
                 chances.append(self.power(card) ** opp_left)
             else:
                 chances.append(PARTNER_HELP / 2 if self.partner_after() else 0.0)
@@ -120,7 +126,7 @@ class Knowledge:
             beaters = [self.power(c) for c in view.hand if self.strength[c] > best]
             mate = 0.0
             if team == self.team:
-                mate = max(self.power(c) for s, c in trick if s & 1 == self.team and self.seen_strength(c) == best)
+                mate = max(self.power(c) for s, c in trick if s in self.mates and self.seen_strength(c) == best)
             if beaters and max(beaters) > mate:
                 chances.append(max(beaters) ** k)
                 mine.remove(max(beaters))
