@@ -66,9 +66,11 @@ def test_bots_make_their_partner_signals_and_read_only_their_teams(server):
             for b in (1, 2, 3):
                 held[(m.hand_number, b)] = {manilhas[c] for c in m.hands[b] if c in manilhas}
     assert made and {k: v for k, v in held.items() if v} == made
-    seen = [e for f in frames for e in step_events(f) if e["type"] == "signal"]
-    assert {e["seat"] for e in seen} <= {1, 2, 3} and seen
-    assert all(("suit" in e) == (e["seat"] == 2) for e in seen)
+    # what the person saw: the gestures made before it connected in its snapshot, the later ones as events
+    seen = [(s["seat"], s["suit"]) for f in frames if f["type"] == "snapshot" for s in f["signals"].get("made", [])]
+    seen += [(e["seat"], e.get("suit")) for f in frames for e in step_events(f) if e["type"] == "signal"]
+    assert seen and {seat for seat, _ in seen} <= {1, 2, 3}
+    assert all((suit is not None) == (seat == 2) for seat, suit in seen)
 
 
 def test_signals_reach_the_partner_with_their_meaning_and_the_rest_without(server):
