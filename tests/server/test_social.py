@@ -12,7 +12,7 @@ import websockets
 from sqlalchemy import select
 from tests.server.helpers import Player, four_players, play_randomly, run, spectate
 
-from truco.engine.cards import SUITS, manilha_card
+from truco.engine.cards import SUITS, manilha_cards, suit
 from truco.engine.signals import signal_table
 from truco.server.state import TableState
 from truco.server.store import Store, events, seats, tables
@@ -62,7 +62,7 @@ def test_bots_make_their_partner_signals_and_read_only_their_teams(server):
                 meaning = signal_table(row["deal_secret"], m.hand_number, m.team_of(data["seat"]))[data["gesture"]]
                 made.setdefault((m.hand_number, data["seat"]), set()).add(meaning)
         if m.kind == "normal" and not m.tricks and not m.trick:
-            manilhas = {manilha_card(suit, m.vira): SUITS[suit] for suit in range(4)}
+            manilhas = {c: SUITS[suit(c)] for c in manilha_cards(m.vira)}
             for b in (1, 2, 3):
                 held[(m.hand_number, b)] = {manilhas[c] for c in m.hands[b] if c in manilhas}
     assert made and {k: v for k, v in held.items() if v} == made

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from truco.bots.knowledge import Knowledge
 from truco.engine import View
-from truco.engine.cards import SUITS, Card, manilha_card
+from truco.engine.cards import SUITS, Card, manilha_cards, suit
 
 #: Prior of the partner's silence: as if it had shown this many manilhas it signalled, and this many it did not.
 SIGNALLED_PRIOR, SILENT_PRIOR = 2.0, 1.0
@@ -39,18 +39,16 @@ def gestures_to_make(view: View) -> tuple[str, ...]:
     signals = view.signals
     if signals is None or view.vira is None or view.partner is None or view.partner in view.known_hands:
         return ()
-    gesture_of = {suit: gesture for gesture, suit in signals.table.items()}
+    gesture_of = {meaning: gesture for gesture, meaning in signals.table.items()}
     made = {s.gesture for s in signals.made if s.seat == view.seat}
-    held = [suit for suit, c in enumerate(manilhas(view)) if c in view.hand]
-    wanted = (gesture_of[SUITS[suit]] for suit in reversed(held))  # the zap's suit (C) is the strongest
+    wanted = (gesture_of[SUITS[suit(c)]] for c in manilhas(view) if c in view.hand)
     return tuple(g for g in wanted if g not in made)
 
 
 def manilhas(view: View) -> tuple[Card, ...]:
-    """The four manilhas of the hand being played, by suit (D S H C: weakest to strongest)."""
+    """The four manilhas of the hand being played, strongest first (a signal means one by its suit)."""
     assert view.vira is not None
-    rules = view.rules
-    return tuple(manilha_card(suit, view.vira, rules.manilhas, rules.deck) for suit in range(len(SUITS)))
+    return manilha_cards(view.vira, view.rules.manilhas, view.rules.deck)
 
 
 def signalled_manilhas(view: View) -> tuple[Card, ...]:
@@ -59,7 +57,7 @@ def signalled_manilhas(view: View) -> tuple[Card, ...]:
     if signals is None or view.vira is None or view.partner is None:
         return ()
     suits = {s.suit for s in signals.made if s.seat == view.partner and s.suit is not None}
-    return tuple(c for suit, c in zip(SUITS, manilhas(view), strict=True) if suit in suits)
+    return tuple(c for c in manilhas(view) if SUITS[suit(c)] in suits)
 
 
 @dataclass(frozen=True)
