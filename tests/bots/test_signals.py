@@ -13,8 +13,8 @@ import pytest
 from tests.bots.puzzles import parse_move
 
 from truco.bots import BOT_KINDS, gestures_of, make_bot
-from truco.bots.knowledge import raise_changes_nothing
-from truco.bots.signals import PartnerModel, gestures_to_make, manilhas, partner_belief
+from truco.bots.knowledge import partner_of, raise_changes_nothing
+from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief
 from truco.engine import RAISE, ExplicitDeals, Match, Rules, View, view
 from truco.engine.cards import card_name, parse_card
 from truco.engine.deals import Deal
@@ -47,7 +47,7 @@ def test_a_bot_tells_its_partner_each_manilha_it_holds_by_its_teams_table():
             seen = view(match, seat, signals=log)
             assert seen.signals is not None
             gestures = gestures_to_make(seen)
-            held = [card_name(c)[1] for c in manilhas(seen) if c in seen.hand]
+            held = [card_name(c)[1] for c in seen.manilhas if c in seen.hand]
             assert sorted(seen.signals.table[g] for g in gestures) == sorted(held)
             for kind in ("heuristic", "search"):
                 assert gestures_of(make_bot(kind), seen) == gestures
@@ -75,7 +75,7 @@ def test_a_seat_reads_its_partners_signals_with_their_meaning_and_the_opponents_
             log.add(match, rng.randrange(4), rng.choice(GESTURES))
         for seat in range(4):
             seen = view(match, seat, signals=log)
-            assert seen.signals is not None and seen.partner == match.partner_of(seat)
+            assert seen.signals is not None and partner_of(seen) == match.partner_of(seat)
             team = match.team_of(seat)
             assert seen.signals.table == log.table(match.hand_number, team) != log.table(match.hand_number, 1 - team)
             for signal in seen.signals.made:

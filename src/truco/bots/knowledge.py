@@ -25,6 +25,16 @@ from truco.engine.rules import TARGET_SCORE
 PARTNER_HELP = 0.3
 
 
+def partner_of(view: View) -> int | None:
+    """The partner of the view's seat (None with 2 players), from the teams the engine's view tells.
+
+    >>> from truco.engine import Match, Rules, view
+    >>> partner_of(view(Match(seed=1), 1)), partner_of(view(Match(Rules(players=2), seed=1), 1))
+    (3, None)
+    """
+    return next((s for s, t in enumerate(view.teams) if t == view.team and s != view.seat), None)
+
+
 class Knowledge:
     """A seat's reading of its view."""
 
@@ -34,9 +44,9 @@ class Knowledge:
         self.seat = view.seat if view.seat is not None else 0
         self.team = view.team if view.team is not None else 0
         self.players = view.players
-        self.partner = view.partner
-        #: this seat and its partner: the seats of its team (the engine's view tells who the partner is)
-        self.mates = frozenset(s for s in (view.seat, view.partner) if s is not None)
+        self.partner = partner_of(view)
+        #: the seats of this seat's team (the engine's view tells each seat's team)
+        self.mates = frozenset(s for s, t in enumerate(view.teams) if t == self.team)
         vira = view.vira if view.vira is not None else 0
         self.strength = strength_table(vira, rules.manilhas, rules.deck)
         seen = {vira, *view.hand, *view.own_covered}
@@ -79,8 +89,7 @@ class Knowledge:
         return best, teams.pop() if len(teams) == 1 else None
 
     def team_of(self, seat: int) -> int:
-        """The team of ``seat``: this seat's, or the other."""
-        return self.team if seat in self.mates else 1 - self.team
+        return self.view.teams[seat]
 
     def after_me(self) -> list[int]:
         """Seats that will play in this trick after this seat."""

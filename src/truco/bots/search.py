@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from truco.bots.heuristic import pick
 from truco.bots.knowledge import call_threshold, equity, raise_changes_nothing
@@ -161,14 +161,14 @@ class SearchBot(Search1Bot):
         super().__init__(seed, level)
         self.draws = DRAWS[level]
         self.model = OpponentModel()
-        self.partner = PartnerModel()
+        self.partner_model = PartnerModel()
 
     def act(self, view: View) -> Action:
         self.model.observe(view)
         self.model.score = view.score
-        self.partner.observe(view)
+        self.partner_model.observe(view)
         if raise_changes_nothing(view):
-            view = replace(view, legal=tuple(a for a in view.legal if a.type != RAISE))
+            view = view._replace(legal=tuple(a for a in view.legal if a.type != RAISE))
         action = super().act(view)
         if action.type == RAISE:
             ladder = view.rules.ladder
@@ -189,7 +189,7 @@ class SearchBot(Search1Bot):
         if belief is None:
             return super().sample(view, n)
         holds, lacks = {belief.partner: belief.holds}, {belief.partner: belief.lacks}
-        trust = self.partner.silence_trust()
+        trust = self.partner_model.silence_trust()
         return [sample(view, self.rng, holds, lacks if self.rng.random() < trust else None) for _ in range(n)]
 
     # -- the opponents, as the model sees them ----------------------------------

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from truco.bots.knowledge import Knowledge
+from truco.bots.knowledge import Knowledge, partner_of
 from truco.engine import View
-from truco.engine.cards import SUITS, Card, manilha_cards, suit
+from truco.engine.cards import SUITS, Card, suit
 
 #: Prior of the partner's silence: as if it had shown this many manilhas it signalled, and this many it did not.
 SIGNALLED_PRIOR, SILENT_PRIOR = 2.0, 1.0
@@ -37,27 +37,23 @@ SIGNALLED_PRIOR, SILENT_PRIOR = 2.0, 1.0
 def gestures_to_make(view: View) -> tuple[str, ...]:
     """The gestures this seat makes now: one per manilha it holds and has not signalled yet, strongest first."""
     signals = view.signals
-    if signals is None or view.vira is None or view.partner is None or view.partner in view.known_hands:
+    partner = partner_of(view)
+    if signals is None or view.vira is None or partner is None or partner in view.known_hands:
         return ()
     gesture_of = {meaning: gesture for gesture, meaning in signals.table.items()}
     made = {s.gesture for s in signals.made if s.seat == view.seat}
-    wanted = (gesture_of[SUITS[suit(c)]] for c in manilhas(view) if c in view.hand)
+    wanted = (gesture_of[SUITS[suit(c)]] for c in view.manilhas if c in view.hand)
     return tuple(g for g in wanted if g not in made)
-
-
-def manilhas(view: View) -> tuple[Card, ...]:
-    """The four manilhas of the hand being played, strongest first (a signal means one by its suit)."""
-    assert view.vira is not None
-    return manilha_cards(view.vira, view.rules.manilhas, view.rules.deck)
 
 
 def signalled_manilhas(view: View) -> tuple[Card, ...]:
     """The manilhas the partner signalled in this hand (by its team's table: the meaning this seat reads)."""
     signals = view.signals
-    if signals is None or view.vira is None or view.partner is None:
+    partner = partner_of(view)
+    if signals is None or view.vira is None or partner is None:
         return ()
-    suits = {s.suit for s in signals.made if s.seat == view.partner and s.suit is not None}
-    return tuple(c for c in manilhas(view) if SUITS[suit(c)] in suits)
+    suits = {s.suit for s in signals.made if s.seat == partner and s.suit is not None}
+    return tuple(c for c in view.manilhas if SUITS[suit(c)] in suits)
 
 
 @dataclass(frozen=True)
@@ -74,13 +70,13 @@ class PartnerBelief:
 def partner_belief(view: View) -> PartnerBelief | None:
     """The belief from the partner's signals, or None where there are none to read (no signals at
     this table, no partner, or its cards are known)."""
-    partner = view.partner
+    partner = partner_of(view)
     if view.signals is None or view.vira is None or partner is None or partner in view.known_hands:
         return None
     unseen = set(Knowledge(view).unseen)
     signalled = set(signalled_manilhas(view))
-    holds = tuple(c for c in manilhas(view) if c in unseen and c in signalled)
-    lacks = tuple(c for c in manilhas(view) if c in unseen and c not in signalled)
+    holds = tuple(c for c in view.manilhas if c in unseen and c in signalled)
+    lacks = tuple(c for c in view.manilhas if c in unseen and c not in signalled)
     return PartnerBelief(partner, holds, lacks)
 
 
@@ -102,12 +98,13 @@ class PartnerModel:
 
     def observe(self, view: View) -> None:
         """Update from a view of this seat at a table with signals (called before every decision)."""
-        if view.signals is None or view.partner is None or view.vira is None:
+        partner = partner_of(view)
+        if view.signals is None or partner is None or view.vira is None:
             return
         if view.hand_number != self.hand:
             self.signalled += len(self.shown & self.told)
             self.silent += len(self.shown - self.told)
             self.hand, self.shown, self.told = view.hand_number, frozenset(), frozenset()
-        played = {c for t in (*view.tricks, view.trick) for s, c in t if s == view.partner and c is not None}
-        self.shown = frozenset(played.intersection(manilhas(view)))
+        played = {c for t in (*view.tricks, view.trick) for s, c in t if s == partner and c is not None}
+        self.shown = frozenset(played.intersection(view.manilhas))
         self.told = self.told | frozenset(signalled_manilhas(view))

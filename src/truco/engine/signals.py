@@ -20,7 +20,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from random import Random
 from typing import Any
 
 from truco.engine.deals import SIGNALS, Draws, derived_key
@@ -46,6 +48,26 @@ def signal_table(secret: int | str, hand: int, team: int) -> dict[str, str]:
     while other == own:
         other = shuffled()
     return {g: "DSHC"[i] for g, i in zip(GESTURES, own if team == 0 else other, strict=True)}
+
+
+def legacy_signal_table(seed: int | str, hand: int, team: int) -> dict[str, str]:
+    """``signal_table`` as drawn for tables stored before deal secrets (migration 0002), from
+    ``Random`` and their old seed: team 0 gets a random order of the suits, team 1 the next
+    one that differs from it. Never for new tables.
+
+    >>> legacy_signal_table(7, 0, 0) != legacy_signal_table(7, 0, 1)
+    True
+    """
+    rng = Random(f"signals/{seed}/{hand}")
+    own = rng.sample("DSHC", 4)
+    other = own
+    while other == own:
+        other = rng.sample("DSHC", 4)
+    return dict(zip(GESTURES, own if team == 0 else other, strict=True))
+
+
+#: How a table draws its teams' tables: (secret, hand, team) -> gesture -> suit
+TableDraw = Callable[[int | str, int, int], dict[str, str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +104,12 @@ class TeamSignals:
 
 
 class SignalLog:
-    """The gestures made in the hand being played at a table with signals (its secret draws the tables)."""
+    """The gestures made in the hand being played at a table with signals (its secret draws the
+    tables, with ``draw``: ``legacy_signal_table`` for a table stored before deal secrets)."""
 
-    def __init__(self, secret: int | str) -> None:
+    def __init__(self, secret: int | str, draw: TableDraw = signal_table) -> None:
         self.secret = secret
+        self.draw = draw
         self.hand = -1
         #: (seat, gesture) in the order made
         self.made: list[tuple[int, str]] = []
@@ -96,7 +120,7 @@ class SignalLog:
         if key not in self._tables:
             if len(self._tables) > 4:
                 self._tables.clear()
-            self._tables[key] = signal_table(self.secret, hand, team)
+            self._tables[key] = self.draw(self.secret, hand, team)
         return self._tables[key]
 
     def _current(self, match: Match) -> list[tuple[int, str]]:
