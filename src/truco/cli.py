@@ -252,15 +252,31 @@ def arena(
     level: Annotated[str, typer.Option(help="level of bots named without one")] = "medium",
     json_file: Annotated[str | None, typer.Option("--json", help="write every figure to this file")] = None,
     records: Annotated[str | None, typer.Option(help="save each game's record in this directory")] = None,
+    signals: Annotated[
+        str, typer.Option(help="teams that play with partner signals (4 players): none, both, a or b")
+    ] = "none",
 ) -> None:
     """Play bots against bots in duplicate pairs and print the statistics."""
-    from truco.arena import PANEL_HEADER, PairSpec, panel_row, panel_title, parse_team, report, run, run_panel
+    from truco.arena import (
+        PANEL_HEADER,
+        PairSpec,
+        Signals,
+        panel_row,
+        panel_title,
+        parse_team,
+        report,
+        run,
+        run_panel,
+    )
     from truco.engine import Rules, RulesError
 
     try:
         spec_rules = _rules_option(rules)
         Rules.parse(spec_rules)
         parse_team(a, level)
+        if signals not in tuple(Signals):
+            raise ValueError(f"--signals must be one of {', '.join(Signals)}, not {signals!r}")
+        signal_teams = Signals(signals)
         if b != "panel":
             parse_team(b, level)
     except (ValueError, RulesError) as e:
@@ -273,7 +289,7 @@ def arena(
         if json_file:
             Path(json_file).write_text(json.dumps(panel, indent=1), encoding="utf-8")
         return
-    summary = run(PairSpec(a, b, spec_rules, seed, records, level), (matches + 1) // 2, jobs)
+    summary = run(PairSpec(a, b, spec_rules, seed, records, level, signal_teams), (matches + 1) // 2, jobs)
     typer.echo(report(summary))
     if json_file:
         Path(json_file).write_text(json.dumps(summary, indent=1), encoding="utf-8")

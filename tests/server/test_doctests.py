@@ -8,8 +8,19 @@ import importlib
 import pytest
 
 MODULES = [
-    "accounts", "admin", "edge", "errors", "hub", "identity", "limits",
-    "matchmaking", "names", "ratings", "signals", "state", "store", "table",
+    "accounts",
+    "admin",
+    "edge",
+    "errors",
+    "hub",
+    "identity",
+    "limits",
+    "matchmaking",
+    "names",
+    "ratings",
+    "state",
+    "store",
+    "table",
 ]
 
 

@@ -11,13 +11,13 @@ from starlette.routing import BaseRoute, Route
 
 from truco.bots import BOT_KINDS, DESCRIPTIONS, LEVELS
 from truco.engine import OPTIONS, PROFILES
+from truco.engine.signals import GESTURES
 from truco.server import account_api
 from truco.server.accounts import SESSION_PREFIX
 from truco.server.edge import hub_of, limit, read_json, read_object, token_of, who, who_maybe
 from truco.server.errors import CommandError
 from truco.server.hub import Encoded
 from truco.server.identity import COOKIE, clean_nickname, same_secret
-from truco.server.signals import GESTURES
 from truco.server.table import Table
 
 

@@ -19,11 +19,11 @@ from functools import cache
 from typing import Any
 
 from truco.bots import Bot
-from truco.engine import Match, Rules, event_to_json, parse_action, view
+from truco.engine import Match, Rules, View, event_to_json, parse_action, view
 from truco.engine.deals import LegacyDeals
 from truco.engine.events import HandStarted
+from truco.engine.signals import SignalLog, legacy_signal_table, signal_table
 from truco.server.conn import Conn
-from truco.server.signals import legacy_signal_table, signal_table
 from truco.server.text import is_valid_unicode
 
 #: Who may see an event: None (everybody), or the recipients that may (seat numbers, and None for spectators)
@@ -118,6 +118,11 @@ class TableState:
         self.moved_at = 0
         self.deadline: float | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=50)
+        #: the gestures of the hand being played, at a table with signals
+        self.signal_log = None
+        if self.signals:
+            # a table stored before deal secrets (migration 0002) draws its tables as it did then
+            self.signal_log = SignalLog(self.deal_secret, legacy_signal_table if self.legacy else signal_table)
 
     # -- reading -----------------------------------------------------------
 
@@ -146,9 +151,9 @@ class TableState:
         return Match(self.rules, seed=self.deal_secret)
 
     def signal_table(self, hand: int, team: int) -> dict[str, str]:
-        """The gestures' meaning for ``team`` in ``hand`` (drawn the old way for a table stored before deal secrets)."""
-        draw = legacy_signal_table if self.legacy else signal_table
-        return draw(self.deal_secret, hand, team)
+        """The gestures' meaning for ``team`` in ``hand`` (at a table with signals)."""
+        assert self.signal_log is not None
+        return self.signal_log.table(hand, team)
 
     def summary(self) -> dict[str, Any]:
         m = self.match
@@ -186,7 +191,13 @@ class TableState:
         return {"seats": m.to_act(), "deadline": self.deadline, "remaining": max(0.0, self.deadline - time.time())}
 
     def view_json(self, key: Key) -> dict[str, Any] | None:
+        """The match as ``key`` sees it, for a frame (its signals come as events: see ``snapshot``)."""
         return None if self.match is None else view(self.match, key).to_json()
+
+    def bot_view(self, seat: int) -> View:
+        """What the bot of ``seat`` decides from: its view, with its team's signals at a table with them."""
+        assert self.match is not None
+        return view(self.match, seat, signals=self.signal_log)
 
     # -- changing: one version per call -------------------------------------
 
@@ -223,10 +234,10 @@ class TableState:
             changed = True
         elif kind == "signal":
             seat, team = data["seat"], self.teams[data["seat"]]
-            assert self.match is not None
-            suit = self.signal_table(self.match.hand_number, team)[data["gesture"]]
+            assert self.match is not None and self.signal_log is not None
+            signal = self.signal_log.add(self.match, seat, data["gesture"])
             base = {"type": "signal", "seat": seat, "gesture": data["gesture"]}
-            evs += [({**base, "suit": suit}, self.team(team)), (base, self.not_team(team))]
+            evs += [({**base, "suit": signal.suit}, self.team(team)), (base, self.not_team(team))]
         elif kind == "chat" and not is_valid_unicode(data["text"]):
             # stored before text was checked: it could reach nobody, so it is not replayed
             pass
@@ -269,7 +280,7 @@ class TableState:
 
     def _signal_tables(self) -> Events:
         m = self.match
-        if not self.signals or m is None or m.is_over:
+        if self.signal_log is None or m is None or m.is_over:
             return []
         return [
             (
