@@ -112,6 +112,11 @@ def serve(
         str | None, typer.Option(help="this process's name in the tables' leases, on PostgreSQL (default: HOST:PORT)")
     ] = None,
     lease_ttl: Annotated[float, typer.Option(help="seconds a table's lease lasts unless renewed")] = 10.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(help="Redis URL: one site on many processes sharing the PostgreSQL --db (docs/deploy.md)"),
+    ] = None,
+    redis_prefix: Annotated[str, typer.Option(help="prefix of this site's Redis channels and keys")] = "truco",
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
     import socket
@@ -133,6 +138,8 @@ def serve(
         token_idle=token_idle,
         node=node or f"{socket.gethostname()}:{port}",
         lease_ttl=lease_ttl,
+        redis_url=redis,
+        redis_prefix=redis_prefix,
         ranked_bot_offer=ranked_bot_offer,
     )
     run_server(config, host, port, log_level, json_logs=log_format is LogFormat.JSON)

@@ -20,6 +20,7 @@ from truco.bots import Bot
 from truco.engine import Match, Rules, event_to_json, parse_action, view
 from truco.engine.events import HandStarted
 from truco.server.conn import Conn
+from truco.server.identity import same_secret
 from truco.server.signals import signal_table
 from truco.server.text import is_valid_unicode
 
@@ -144,6 +145,10 @@ class TableState:
 
     def seat_of(self, player_id: str | None) -> Seat | None:
         return next((s for s in self.seats if player_id and s.player_id == player_id), None)
+
+    def visible_to(self, player_id: str | None, invite: object) -> bool:
+        """Whether a player (or anyone, for None) may see this table: public, seated here, or holding the invite."""
+        return self.public or self.seat_of(player_id) is not None or same_secret(invite, self.invite)
 
     def clock(self) -> dict[str, Any] | None:
         m = self.match
