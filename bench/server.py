@@ -310,6 +310,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def resident_mb(pid: int) -> float:
+    """The resident memory of a process (its bot workers apart), in MB."""
+    line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines() if x.startswith("VmRSS:"))
+    return int(line.split()[1]) / 1024
+
+
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -449,6 +455,7 @@ def main() -> None:
         elapsed = time.monotonic() - start - args.warmup
         inside = [httpx.get(url + "/api/stats", timeout=30).json() for url in urls]
         cpus = [cpu_seconds(s.pid) - c for s, c in zip(servers, cpu0, strict=True)]
+        rss = [resident_mb(s.pid) for s in servers]
     finally:
         for server in servers:
             server.terminate()
@@ -484,8 +491,9 @@ def main() -> None:
                 f"p99 {cm['p99']} ms, max {cm['max']} ms (n={cm['n']}); tables {stats['tables']}, "
                 f"connections {stats['connections']}"
             )
-    for url, cpu in zip(urls, cpus, strict=True):
-        print(f"server CPU ({url}): {cpu:.1f} s over {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
+    for url, cpu, mb in zip(urls, cpus, rss, strict=True):
+        share = 100 * cpu / elapsed
+        print(f"server CPU ({url}): {cpu:.1f} s over {elapsed:.1f} s ({share:.0f}% of one core); resident {mb:.0f} MB")
     if "commits" in shared1:
         commits = shared1["commits"] - shared0["commits"]
         print(f"PostgreSQL commits: {commits:.0f} = {commits / elapsed:.0f}/s (the whole database server's)")

@@ -212,6 +212,9 @@ def test_four_clients_on_three_processes_finish_a_match(site, database):
         assert len(finals) == 1 and all(s.sock and s.sock.view and s.sock.view["phase"] == "over" for s in seated)
         assert all(s.reconnects == 0 for s in seated)
         check_log(database, seated)
+        for i, s in enumerate(seated):  # each connection got its own seat's frames, and only those
+            views = [f["view"] for f in s.sock.frames if f.get("view") is not None] if s.sock else []
+            assert views and all(v["seat"] == i for v in views)
         await leave(seated)
 
     run(play())
