@@ -7,7 +7,6 @@ action is lost, nobody is played for, and the matches go on."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -290,8 +289,9 @@ def test_a_rolling_restart_loses_no_acknowledged_action_and_plays_for_nobody(sit
     run(play())
 
 
-def test_the_lobby_is_one_across_processes(site):
-    """A public table made through one process is listed, and can be looked at, through another."""
+def test_the_lobby_and_the_tables_are_one_across_processes(site):
+    """A public table made through one process is listed, and can be looked at, through another;
+    a wrong seat secret sent through the other is refused as on the owner."""
     servers = site(2)
 
     async def look() -> None:
@@ -302,8 +302,15 @@ def test_the_lobby_is_one_across_processes(site):
         assert held["table_id"] in [t["id"] for t in lobby]
         info = await bia.http.get(f"/api/tables/{held['table_id']}")
         assert info.status_code == 200 and info.json()["seats"][0]["nickname"] == "Ana"
-        with contextlib.suppress(Exception):
-            await ana.aclose()
-            await bia.aclose()
+        # a refusal is answered through the relay too: the error, then the close
+        ws = await websockets.connect(f"{servers[1].ws_url}/ws/tables/{held['table_id']}")
+        await ws.send(json.dumps({"type": "hello", "token": bia.token, "seat_secret": "not-a-secret"}))
+        refused = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+        assert (refused["type"], refused["code"]) == ("error", "bad_secret")
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await asyncio.wait_for(ws.recv(), TIMEOUT)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4003
+        await ana.aclose()
+        await bia.aclose()
 
     run(look())

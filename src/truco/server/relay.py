@@ -271,6 +271,9 @@ class Relay:
                 link = self.links.pop(h["conn"], None)
                 if link is not None:
                     link.conn.close(h["code"], h["reason"])
+                    if link.attach is not None:  # refused (a wrong secret...): the error frame came first
+                        link.attach.done(False)
+                        link.attach = None
             case Op.ATTACHED:
                 self._attached(h)
             case Op.REPLY:
