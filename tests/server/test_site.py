@@ -291,7 +291,8 @@ def test_a_rolling_restart_loses_no_acknowledged_action_and_plays_for_nobody(sit
 
 def test_the_lobby_and_the_tables_are_one_across_processes(site):
     """A public table made through one process is listed, and can be looked at, through another;
-    a wrong seat secret sent through the other is refused as on the owner."""
+    a wrong seat secret sent through the other is refused as on the owner; and the other lists
+    the creator's seat there."""
     servers = site(2)
 
     async def look() -> None:
@@ -310,6 +311,10 @@ def test_the_lobby_and_the_tables_are_one_across_processes(site):
         with pytest.raises(websockets.ConnectionClosed) as closed:
             await asyncio.wait_for(ws.recv(), TIMEOUT)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4003
+        # the seats a player holds, asked of any process
+        me = (await bia.http.get("/api/me", headers={"authorization": f"Bearer {ana.token}"})).json()
+        assert [s["table_id"] for s in me["seats"]] == [held["table_id"]]
+        assert me["seats"][0]["seat_secret"] == held["seat_secret"]
         await ana.aclose()
         await bia.aclose()
 

@@ -48,8 +48,12 @@ async def logout(request: Request) -> Response:
 
 async def me(request: Request) -> Response:
     player = await who(request)
-    tables = hub_of(request).tables.values()
-    held = [t.held(s) for t in tables if t.status != "over" and (s := t.seat_of(player["id"])) is not None]
+    hub = hub_of(request)
+    if hub.relay is not None:  # the tables of every process of the site
+        held = await hub.relay.seats_of(player["id"])
+    else:
+        tables = hub.tables.values()
+        held = [t.held(s) for t in tables if t.status != "over" and (s := t.seat_of(player["id"])) is not None]
     account = player.get("account") == "account"
     return JSONResponse({"player_id": player["id"], "nickname": player["nickname"], "account": account, "seats": held})
 

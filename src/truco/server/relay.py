@@ -40,7 +40,7 @@ from truco.server.conn import Conn, dumps
 from truco.server.errors import CommandError
 from truco.server.leases import HeldElsewhere, Leases
 from truco.server.messages import Attach, Command, Detach, Message
-from truco.server.state import TableState
+from truco.server.state import TableState, held_seat
 from truco.server.store import seats, tables
 
 try:
@@ -485,6 +485,17 @@ class Relay:
             summaries = await self.hub.store.run(self._read_lobby)
             self._lobby = (time.monotonic(), summaries)
         return summaries
+
+    async def seats_of(self, player_id: str) -> list[dict[str, Any]]:
+        """The seats ``player_id`` holds at unfinished tables, whichever process runs them (``GET /api/me``)."""
+        held: list[dict[str, Any]] = await self.hub.store.run(self._read_seats, player_id)
+        return held
+
+    def _read_seats(self, player_id: str) -> list[dict[str, Any]]:
+        mine = select(tables, seats.c.seat, seats.c.secret).join(seats, seats.c.table_id == tables.c.id)
+        mine = mine.where(seats.c.player_id == player_id, tables.c.status.in_(("waiting", "playing")))
+        rows = self.hub.store.rows(mine.order_by(tables.c.created_at))
+        return [held_seat(r["id"], r["invite"], r["status"], r["seat"], r["secret"]) for r in rows]
 
     def _read_lobby(self) -> list[dict[str, Any]]:
         waiting = tables.c.public.is_(True) & (tables.c.status == "waiting")

@@ -50,6 +50,17 @@ def sees(to: To, key: Key) -> bool:
     return key not in frozenset(arg)  # "not_seats"
 
 
+def held_seat(table_id: str, invite: str, status: str, seat: int, secret: str | None) -> dict[str, Any]:
+    """What a player holds at a table: the seat, its secret, and the table's invitation link."""
+    return {
+        "table_id": table_id,
+        "seat": seat,
+        "seat_secret": secret,
+        "invite": f"/t/{table_id}?invite={invite}",
+        "status": status,
+    }
+
+
 @dataclass
 class Seat:
     seat: int
@@ -135,13 +146,7 @@ class TableState:
         }
 
     def held(self, seat: Seat) -> dict[str, Any]:
-        return {
-            "table_id": self.id,
-            "seat": seat.seat,
-            "seat_secret": seat.secret,
-            "invite": f"/t/{self.id}?invite={self.invite}",
-            "status": self.status,
-        }
+        return held_seat(self.id, self.invite, self.status, seat.seat, seat.secret)
 
     def seat_of(self, player_id: str | None) -> Seat | None:
         return next((s for s in self.seats if player_id and s.player_id == player_id), None)
