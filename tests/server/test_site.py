@@ -21,6 +21,7 @@ import websockets
 from sqlalchemy import select
 from tests.server.databases import scratch_database
 from tests.server.helpers import TIMEOUT, Player, Server, Socket, random_action, run, spectate
+from tests.server.test_ranked import account, matched, queue
 
 from truco.server.store import Store, events, table_leases
 
@@ -319,3 +320,24 @@ def test_the_lobby_and_the_tables_are_one_across_processes(site):
         await bia.aclose()
 
     run(look())
+
+
+def test_the_ranked_queue_is_one_across_processes(site):
+    """Two accounts queue through two processes and are matched at one table: the queue runs on one
+    process of the site (the holder of its lease) and the other relays to it; the player who queued
+    through the other process plays there through the relay."""
+    servers = site(2)
+
+    async def queue_up() -> None:
+        ana, bia = await account(servers[0], "Ana Fila"), await account(servers[1], "Bia Fila")
+        await queue([ana, bia], "paulista-1v1")
+        held = [await matched(ana), await matched(bia)]
+        assert held[0]["table_id"] == held[1]["table_id"] and held[0]["seat"] != held[1]["seat"]
+        sock = await bia.connect()
+        assert sock.welcome is not None and sock.welcome["seat"] == held[1]["seat"]
+        await sock.close()
+        assert (await bia.http.delete("/api/queue")).json() == {"status": "idle"}
+        await ana.aclose()
+        await bia.aclose()
+
+    run(queue_up())

@@ -40,6 +40,7 @@ from truco.server.conn import Conn, dumps
 from truco.server.errors import CommandError
 from truco.server.leases import HeldElsewhere, Leases
 from truco.server.messages import Attach, Command, Detach, Message
+from truco.server.ratings import Mode
 from truco.server.state import TableState, held_seat
 from truco.server.store import seats, tables
 
@@ -81,10 +82,18 @@ class Op(StrEnum):
 
 
 class Call(StrEnum):
-    """The table requests over HTTP that a process relays to the owner."""
+    """The requests over HTTP that a process relays: to a table's owner, or to the matchmaker."""
 
     INFO = "info"
     JOIN = "join"
+    QUEUE_JOIN = "queue_join"
+    QUEUE_STATUS = "queue_status"
+    QUEUE_LEAVE = "queue_leave"
+
+
+#: the lease that makes a process the site's matchmaker: the ranked queue is in its memory alone
+QUEUE = "~ranked"
+QUEUE_CALLS = (Call.QUEUE_JOIN, Call.QUEUE_STATUS, Call.QUEUE_LEAVE)
 
 
 def pack(header: dict[str, Any], body: str = "") -> str:
@@ -413,6 +422,12 @@ class Relay:
         args = h["args"]
         answer: dict[str, Any]
         try:
+            if Call(h["what"]) in QUEUE_CALLS:
+                if QUEUE not in self.leases.held:
+                    raise CommandError("table_gone", "A fila mudou de servidor: tente de novo.")
+                answer = {"result": await self._queue_here(Call(h["what"]), args)}
+                self.publish(h["from"], Op.REPLY, id=h["id"], **answer)
+                return
             table = await self._owned(h["table"])
             if not table.visible_to(args.get("player_id"), args.get("invite")):
                 raise CommandError("bad_invite", "Mesa privada: é preciso o link de convite.")
@@ -428,6 +443,37 @@ class Relay:
             log.exception("relay: call %s on table %s failed", h["what"], h["table"])
             answer = {"error": error_json(CommandError("internal", "Erro interno do servidor."))}
         self.publish(h["from"], Op.REPLY, id=h["id"], **answer)
+
+    # -- the ranked queue ----------------------------------------------------------------
+
+    async def queue(self, what: Call, **args: Any) -> Any:
+        """A request to the site's one ranked queue, in the memory of the process holding the ``QUEUE``
+        lease: this one (taking the lease if nobody holds it), or another, through the relay. When the
+        matchmaker dies its queue is lost: its lease lapses, the next request makes another one, and the
+        players' ``GET /api/queue`` answers ``idle`` (they queue again)."""
+        for _ in range(2):
+            if QUEUE not in self.leases.held:
+                try:
+                    await self.hub.store.run(self.leases.acquire, QUEUE)
+                except HeldElsewhere:
+                    try:
+                        return await self.call(QUEUE, what, **args)
+                    except CommandError as e:
+                        if e.code != "table_gone":
+                            raise
+                        continue
+            return await self._queue_here(what, args)
+        raise moving()
+
+    async def _queue_here(self, what: Call, args: dict[str, Any]) -> Any:
+        ranked = self.hub.ranked
+        if what is Call.QUEUE_JOIN:
+            player = {"id": args["player_id"], "nickname": args["nickname"]}
+            return await ranked.join(player, Mode(args["mode"]), args.get("partner"))
+        if what is Call.QUEUE_LEAVE:
+            ranked.leave(args["player_id"])
+            return {"status": "idle"}
+        return ranked.status(args["player_id"])
 
     # -- liveness -------------------------------------------------------------------
 
