@@ -350,7 +350,7 @@ class Hub:
         if table_id in self.tables:  # loaded meanwhile
             return self.tables[table_id]
         taken = self.leases.last_held.pop(table_id, None) if self.leases is not None else None
-        if stopped_at is None:  # taken from another process: when that one last ran it
+        if taken is not None:  # its lease says when its last owner was last known to run it
             stopped_at = taken
         if stopped_at is not None:
             table.resume_clock(stopped_at)
