@@ -16,11 +16,13 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import httpx
 import pytest
 import websockets
 from sqlalchemy import select
 from tests.server.databases import scratch_database
 from tests.server.helpers import TIMEOUT, Player, Server, Socket, random_action, run, spectate
+from tests.server.test_ops import sample
 from tests.server.test_ranked import account, matched, queue
 
 from truco.server.store import Store, events, table_leases
@@ -212,6 +214,8 @@ def test_four_clients_on_three_processes_finish_a_match(site, database):
         assert len(finals) == 1 and all(s.sock and s.sock.view and s.sock.view["phase"] == "over" for s in seated)
         assert all(s.reconnects == 0 for s in seated)
         check_log(database, seated)
+        owner_metrics = httpx.get(servers[0].url + "/metrics").text
+        assert sample(owner_metrics, 'truco_relay_messages_total{direction="published"}') > 0
         for i, s in enumerate(seated):  # each connection got its own seat's frames, and only those
             views = [f["view"] for f in s.sock.frames if f.get("view") is not None] if s.sock else []
             assert views and all(v["seat"] == i for v in views)
@@ -341,3 +345,19 @@ def test_the_ranked_queue_is_one_across_processes(site):
         await bia.aclose()
 
     run(queue_up())
+
+
+def test_who_is_online_is_one_across_processes(site):
+    """A player seen by one process (signed up there) is online in a profile read through another."""
+    servers = site(2)
+
+    async def look() -> None:
+        ana = await account(servers[0], "Ana Online")
+        await ana.http.get("/api/me")
+        end = time.monotonic() + 10
+        while not (await httpx.AsyncClient().get(f"{servers[1].url}/api/players/Ana Online")).json()["online"]:
+            assert time.monotonic() < end, "the other process never saw Ana online"
+            await asyncio.sleep(0.3)
+        await ana.aclose()
+
+    run(look())

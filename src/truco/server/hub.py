@@ -76,7 +76,7 @@ class Hub:
         if config.redis_url is not None:
             if self.leases is None:
                 raise ValueError("--redis needs a PostgreSQL database (--db postgresql+psycopg://...)")
-            self.relay = Relay(self, self.leases, config.redis_url, config.redis_prefix)
+            self.relay = Relay(self, self.leases, config.redis_url, config.redis_prefix, ONLINE)
         self._renewer: asyncio.Task[None] | None = None
         #: the tables being read from the database, by id
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
@@ -304,8 +304,11 @@ class Hub:
         return row
 
     def online(self, player_id: str) -> bool:
-        """Seen in the last ``ONLINE`` seconds (any request or connection), or at a table now."""
+        """Seen in the last ``ONLINE`` seconds (any request or connection, on any process of the site),
+        or at a table now."""
         if time.monotonic() - self.seen.get(player_id, -ONLINE) < ONLINE:
+            return True
+        if self.relay is not None and self.relay.online_elsewhere(player_id):
             return True
         return any(s.conn is not None and s.player_id == player_id for t in self.tables.values() for s in t.seats)
 

@@ -79,6 +79,8 @@ class Op(StrEnum):
     CLOSE = "close"
     ATTACHED = "attached"
     REPLY = "reply"
+    # every process -> every process
+    SEEN = "seen"
 
 
 class Call(StrEnum):
@@ -186,8 +188,10 @@ class Relay:
     """This process's end of the relay: its channel, its links to other owners, and the connections
     other processes relay to its tables."""
 
-    def __init__(self, hub: Hub, leases: Leases, url: str, prefix: str) -> None:
+    def __init__(self, hub: Hub, leases: Leases, url: str, prefix: str, online: float) -> None:
         self.hub = hub
+        #: seconds after a player's last request during which it counts as online
+        self.online = online
         self.leases = leases
         self.node = leases.owner
         self.prefix = prefix
@@ -200,19 +204,29 @@ class Relay:
         self.relayed: dict[tuple[str, str], RelayedConn] = {}
         self._calls: dict[str, asyncio.Future[Any]] = {}
         self._out: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        #: messages taken from ``_out`` and not yet published
+        self._publishing = 0
         self._tasks: list[asyncio.Task[None]] = []
         self._handlers: set[asyncio.Task[None]] = set()
         self._lobby: tuple[float, list[dict[str, Any]]] = (0.0, [])
+        #: when each player was last seen by another process (wall clock), for friends' "online"
+        self.seen_elsewhere: dict[str, float] = {}
+        #: the last time (monotonic) this process told the others whom it saw
+        self._told = time.monotonic()
 
     def channel(self, node: str) -> str:
         return f"{self.prefix}:node:{node}"
+
+    def site_channel(self) -> str:
+        """The channel every process listens to (who was seen where)."""
+        return f"{self.prefix}:site"
 
     def alive_key(self, node: str) -> str:
         return f"{self.prefix}:alive:{node}"
 
     async def start(self) -> None:
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(self.channel(self.node))
+        await pubsub.subscribe(self.channel(self.node), self.site_channel())
         await self._note_alive()
         for name, coro in (("listen", self._listen(pubsub)), ("send", self._send()), ("watch", self._watch())):
             self._tasks.append(asyncio.create_task(coro, name=f"relay-{name}"))
@@ -231,7 +245,7 @@ class Relay:
         await self.redis.aclose()
 
     async def _drained(self) -> None:
-        while not self._out.empty():
+        while not self._out.empty() or self._publishing:
             await asyncio.sleep(0.01)
 
     # -- sending -------------------------------------------------------------------
@@ -245,14 +259,18 @@ class Relay:
             batch = [await self._out.get()]
             while not self._out.empty() and len(batch) < BATCH:
                 batch.append(self._out.get_nowait())
+            self._publishing = len(batch)
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for channel, data in batch:
                         pipe.publish(channel, data)
                     await pipe.execute()
+                self.hub.metrics.relayed.labels("published").inc(len(batch))
             except redis.RedisError as e:
                 # the socket nodes time out and answer their clients (relay_timeout)
                 log.error("relay: %d messages not published: %s", len(batch), e)
+            finally:
+                self._publishing = 0
 
     # -- receiving -------------------------------------------------------------------
 
@@ -266,6 +284,7 @@ class Relay:
                 continue
             if message is None:
                 continue
+            self.hub.metrics.relayed.labels("received").inc()
             try:
                 header, body = unpack(message["data"])
                 self._dispatch(Op(header["op"]), header, body)
@@ -304,6 +323,9 @@ class Relay:
                     self._detach(gone)
             case Op.CALL:
                 self._handle(self._serve_call(h))
+            case Op.SEEN:
+                if h["from"] != self.node:
+                    self.seen_elsewhere.update(json.loads(body))
 
     def _handle(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -487,10 +509,26 @@ class Relay:
             await asyncio.sleep(ALIVE_EVERY)
             try:
                 await self._note_alive()
+                self._tell_seen()
                 self._time_out(time.monotonic() - RELAY_TIMEOUT)
                 await self._drop_dead()
             except redis.RedisError as e:
                 log.warning("relay: cannot reach Redis: %s", e)
+
+    def _tell_seen(self) -> None:
+        """Tell every process whom this one saw since it last told them; forget who has long gone."""
+        since, self._told = self._told, time.monotonic()
+        offset = time.time() - self._told
+        fresh = {pid: at + offset for pid, at in self.hub.seen.items() if at >= since}
+        if fresh:
+            self._out.put_nowait((self.site_channel(), pack({"op": Op.SEEN.value, "from": self.node}, dumps(fresh))))
+        if int(self._told) % 60 == 0:  # about once a minute
+            gone = time.time() - self.online
+            self.seen_elsewhere = {pid: at for pid, at in self.seen_elsewhere.items() if at > gone}
+
+    def online_elsewhere(self, player_id: str) -> bool:
+        """Seen by another process of the site in the last ``online`` seconds."""
+        return time.time() - self.seen_elsewhere.get(player_id, 0.0) < self.online
 
     def _time_out(self, before: float) -> None:
         for link in list(self.links.values()):
