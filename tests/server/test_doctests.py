@@ -9,7 +9,7 @@ import pytest
 
 MODULES = [
     "accounts", "admin", "edge", "errors", "hub", "identity", "limits",
-    "matchmaking", "names", "ratings", "signals", "state", "store", "table",
+    "matchmaking", "names", "ratings", "relay", "signals", "state", "store", "table",
 ]
 
 
