@@ -19,7 +19,8 @@ notes in Redis that it is alive every second (``<prefix>:alive:<name>``); a sock
 owner stops answering closes its clients' connections (1012) so that they reconnect and reach
 the table's next owner, and an owner forgets the relayed connections of a dead socket node.
 
-A message is one line of JSON (the header) and, for a frame, the frame's text after it.
+A message is one line of JSON (the header) and a line for its body (a frame's text, a command); the
+messages a process publishes to another at once travel as one Redis message.
 """
 
 from __future__ import annotations
@@ -99,17 +100,20 @@ QUEUE_CALLS = (Call.QUEUE_JOIN, Call.QUEUE_STATUS, Call.QUEUE_LEAVE)
 
 
 def pack(header: dict[str, Any], body: str = "") -> str:
-    """A message: its header as one line of JSON, then the body (a frame's text, as it is).
+    r"""A message: its header as one line of JSON, then its body (a frame's text, as it is) on the next.
+    Neither holds a line break (JSON escapes them), so the messages published to one process at once
+    travel as one Redis message, joined by line breaks.
 
-    >>> unpack(pack({"op": "frame", "conn": "c1"}, '{"type":"step"}').encode())
-    ({'op': 'frame', 'conn': 'c1'}, '{"type":"step"}')
+    >>> both = "\n".join([pack({"op": "frame", "conn": "c1"}, '{"type":"step"}'), pack({"op": "close"})])
+    >>> unpack(both.encode())
+    [({'op': 'frame', 'conn': 'c1'}, '{"type":"step"}'), ({'op': 'close'}, '')]
     """
     return dumps(header) + "\n" + body
 
 
-def unpack(data: bytes) -> tuple[dict[str, Any], str]:
-    head, _, body = data.decode().partition("\n")
-    return json.loads(head), body
+def unpack(data: bytes) -> list[tuple[dict[str, Any], str]]:
+    lines = data.decode().split("\n")
+    return [(json.loads(lines[i]), lines[i + 1]) for i in range(0, len(lines), 2)]
 
 
 def timed_out() -> CommandError:
@@ -254,16 +258,20 @@ class Relay:
         self._out.put_nowait((self.channel(node), pack({"op": op.value, "from": self.node, **header}, body)))
 
     async def _send(self) -> None:
-        """Publish in order, many messages per round trip."""
+        """Publish in order, many messages per round trip, and the messages queued for one process
+        at once as one Redis message."""
         while True:
             batch = [await self._out.get()]
             while not self._out.empty() and len(batch) < BATCH:
                 batch.append(self._out.get_nowait())
             self._publishing = len(batch)
+            by_channel: dict[str, list[str]] = {}
+            for channel, data in batch:
+                by_channel.setdefault(channel, []).append(data)
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, data in batch:
-                        pipe.publish(channel, data)
+                    for channel, messages in by_channel.items():
+                        pipe.publish(channel, "\n".join(messages))
                     await pipe.execute()
                 self.hub.metrics.relayed.labels("published").inc(len(batch))
             except redis.RedisError as e:
@@ -284,12 +292,17 @@ class Relay:
                 continue
             if message is None:
                 continue
-            self.hub.metrics.relayed.labels("received").inc()
             try:
-                header, body = unpack(message["data"])
-                self._dispatch(Op(header["op"]), header, body)
+                received = unpack(message["data"])
             except Exception:
-                log.exception("relay: a message could not be handled")
+                log.exception("relay: a message could not be read")
+                continue
+            self.hub.metrics.relayed.labels("received").inc(len(received))
+            for header, body in received:
+                try:
+                    self._dispatch(Op(header["op"]), header, body)
+                except Exception:
+                    log.exception("relay: a message could not be handled")
 
     def _dispatch(self, op: Op, h: dict[str, Any], body: str) -> None:
         match op:
