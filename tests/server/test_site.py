@@ -301,6 +301,7 @@ def test_the_lobby_and_the_tables_are_one_across_processes(site):
     servers = site(2)
 
     async def look() -> None:
+        assert all(httpx.get(s.url + "/readyz").json() == {"status": "ready"} for s in servers)  # PG and Redis
         ana = await Player(servers[0], "Ana").register()
         held = await ana.create(seats=[{"type": "me"}] + [{"type": "open"}] * 3)
         bia = await Player(servers[1], "Bia").register()
