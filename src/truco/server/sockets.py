@@ -157,7 +157,7 @@ async def attach(ws: WebSocket, conn: Conn, hello: dict[str, Any]) -> Table | Re
         except CommandError as e:
             if e.code not in (AGAIN if hub.relay is not None else ("table_gone",)):
                 conn.error(None, e.code, str(e))
-                conn.close(1011, e.code)
+                conn.close(1008 if e.code == "table_elsewhere" else 1011, e.code)
                 return None
             last = e
         if hub.relay is not None:
