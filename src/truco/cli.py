@@ -112,6 +112,11 @@ def serve(
         str | None, typer.Option(help="this process's name in the tables' leases, on PostgreSQL (default: HOST:PORT)")
     ] = None,
     lease_ttl: Annotated[float, typer.Option(help="seconds a table's lease lasts unless renewed")] = 10.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(help="Redis URL: one site on many processes sharing the PostgreSQL --db (docs/deploy.md)"),
+    ] = None,
+    redis_prefix: Annotated[str, typer.Option(help="prefix of this site's Redis channels and keys")] = "truco",
     frame_rate: Annotated[float, typer.Option(help="frames per second a WebSocket client may send on average")] = 20.0,
     frame_burst: Annotated[int, typer.Option(help="frames a WebSocket client may send at once")] = 40,
     write_timeout: Annotated[
@@ -138,6 +143,8 @@ def serve(
         token_idle=token_idle,
         node=node or f"{socket.gethostname()}:{port}",
         lease_ttl=lease_ttl,
+        redis_url=redis,
+        redis_prefix=redis_prefix,
         ranked_bot_offer=ranked_bot_offer,
         frame_rate=frame_rate,
         frame_burst=frame_burst,

@@ -18,6 +18,7 @@ MODULES = [
     "matchmaking",
     "names",
     "ratings",
+    "relay",
     "state",
     "store",
     "table",

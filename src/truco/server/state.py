@@ -24,6 +24,7 @@ from truco.engine.deals import LegacyDeals
 from truco.engine.events import HandStarted
 from truco.engine.signals import SignalLog, legacy_signal_table, signal_table
 from truco.server.conn import Conn
+from truco.server.identity import same_secret
 from truco.server.text import is_valid_unicode
 
 #: Who may see an event: None (everybody), or the recipients that may (seat numbers, and None for spectators)
@@ -52,6 +53,17 @@ def teams_of(rules: Rules) -> tuple[int, ...]:
     """
     layout = Match(rules, seed=0)
     return tuple(layout.team_of(s) for s in range(rules.players))
+
+
+def held_seat(table_id: str, invite: str, status: str, seat: int, secret: str | None) -> dict[str, Any]:
+    """What a player holds at a table: the seat, its secret, and the table's invitation link."""
+    return {
+        "table_id": table_id,
+        "seat": seat,
+        "seat_secret": secret,
+        "invite": f"/t/{table_id}?invite={invite}",
+        "status": status,
+    }
 
 
 @dataclass
@@ -173,16 +185,14 @@ class TableState:
         }
 
     def held(self, seat: Seat) -> dict[str, Any]:
-        return {
-            "table_id": self.id,
-            "seat": seat.seat,
-            "seat_secret": seat.secret,
-            "invite": f"/t/{self.id}?invite={self.invite}",
-            "status": self.status,
-        }
+        return held_seat(self.id, self.invite, self.status, seat.seat, seat.secret)
 
     def seat_of(self, player_id: str | None) -> Seat | None:
         return next((s for s in self.seats if player_id and s.player_id == player_id), None)
+
+    def visible_to(self, player_id: str | None, invite: object) -> bool:
+        """Whether a player (or anyone, for None) may see this table: public, seated here, or holding the invite."""
+        return self.public or self.seat_of(player_id) is not None or same_secret(invite, self.invite)
 
     def clock(self) -> dict[str, Any] | None:
         m = self.match
