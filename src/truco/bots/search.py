@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass, field
 
 from truco.bots.heuristic import pick
-from truco.bots.knowledge import call_threshold, equity
+from truco.bots.knowledge import call_threshold, equity, raise_changes_nothing
 from truco.bots.search1 import (
     PRUNE,
     RAISE_MARGIN,
@@ -40,8 +40,10 @@ from truco.bots.search1 import (
     seat_chance,
     won_share,
 )
+from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief
 from truco.engine import ACCEPT, RAISE, RUN, Action, Match, View
 from truco.engine.cards import strength_table
+from truco.engine.determinize import sample
 
 #: Plays whose share of won draws is this close to the best count as equally good.
 TIE = 0.01
@@ -159,16 +161,36 @@ class SearchBot(Search1Bot):
         super().__init__(seed, level)
         self.draws = DRAWS[level]
         self.model = OpponentModel()
+        self.partner_model = PartnerModel()
 
     def act(self, view: View) -> Action:
         self.model.observe(view)
         self.model.score = view.score
+        self.partner_model.observe(view)
+        if raise_changes_nothing(view):
+            view = view._replace(legal=tuple(a for a in view.legal if a.type != RAISE))
         action = super().act(view)
         if action.type == RAISE:
             ladder = view.rules.ladder
             below = view.pending["value"] if view.pending else view.value
             self.model.our_raise = (view.value, ladder[ladder.index(below) + 1])
         return action
+
+    # -- the partner's signals (at tables with signals) ---------------------------
+
+    def signal(self, view: View) -> tuple[str, ...]:
+        """The gestures to make for the partner now (``truco.bots.signals``)."""
+        return gestures_to_make(view)
+
+    def sample(self, view: View, n: int) -> list[Match]:
+        """Draws that agree with the partner's signals: the manilhas it told of are in its hand and,
+        as far as its silence is trusted, the ones it did not tell of are not."""
+        belief = partner_belief(view)
+        if belief is None:
+            return super().sample(view, n)
+        holds, lacks = {belief.partner: belief.holds}, {belief.partner: belief.lacks}
+        trust = self.partner_model.silence_trust()
+        return [sample(view, self.rng, holds, lacks if self.rng.random() < trust else None) for _ in range(n)]
 
     # -- the opponents, as the model sees them ----------------------------------
 
