@@ -44,11 +44,12 @@ from truco.bots.search1 import (
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
 from truco.engine.actions import PLAY_ACTIONS
 from truco.engine.cards import COVERED_STRENGTH, strength_table
+from truco.engine.events import HandEnded
 
 #: Plays whose share of won draws is this close to the best count as equally good.
 TIE = 0.01
 #: Draws per decision, per level.
-DRAWS = {"easy": 16, "medium": 96, "hard": 400}
+DRAWS = {"easy": 16, "medium": 96, "hard": 160}
 #: The prior bluff rate of a raise, and how many observations it is worth.
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
@@ -167,6 +168,7 @@ class SearchBot(Search1Bot):
         #: easy bets by the heuristic's rules of thumb and reads no card play; the others search the bets
         self.rules_of_thumb = HeuristicBot(seed, "medium") if level == "easy" else None
         self.infer = level != "easy"
+        self.solve = level == "hard"
 
     def act(self, view: View) -> Action:
         self.model.observe(view)
@@ -289,6 +291,22 @@ class SearchBot(Search1Bot):
             return self.rules_of_thumb.wants_raise(Knowledge(view))
         return self.raise_gain(view, draws, weights, wins) > RAISE_MARGIN
 
+    def outcomes(self, view: View, first: Action | None, draws: list[Match]) -> list[int | None]:
+        """The winning team of the hand in each draw after ``first``: rolled out by the quick player, or at
+        ``hard`` solved with every card open (both teams play perfectly in the draw)."""
+        if not self.solve:
+            return super().outcomes(view, first, draws)
+        team = seat_team(view)
+        out: list[int | None] = []
+        for draw in draws:
+            g = draw.copy()
+            events = g.apply(first) if first is not None else []
+            value = ended(events, team)
+            if value is None:
+                value = solve(g, team)
+            out.append(None if value == 0.5 else team if value == 1.0 else 1 - team)
+        return out
+
     def with_plays(self, view: View, draws: list[Match], weights: list[float]) -> list[float]:
         """``weights`` times how well each draw explains the card plays of the hand (see ``play_likelihood``)."""
         if not self.infer or not any(s != view.seat for t in (*view.tricks, view.trick) for s, _ in t):
@@ -365,3 +383,38 @@ def play_likelihood(draw: Match, seat: int) -> float:
                         likelihood *= OFF_PLAY
             table.append((a.seat, COVERED_STRENGTH if a.covered else strength[a.card]))
     return likelihood
+
+
+def ended(events: list, team: int) -> float | None:
+    """The hand's value to ``team`` if ``events`` ended it (1 won, 0 lost, 0.5 nobody), else None."""
+    for e in events:
+        if isinstance(e, HandEnded):
+            return 0.5 if e.winner is None else float(e.winner == team)
+    return None
+
+
+def solve(g: Match, team: int) -> float:
+    """The hand's value to ``team`` when every seat plays perfectly with every card open (cards of equal
+    strength are alike; a raise still pending is accepted)."""
+    seat = g.to_act()[0]
+    legal = g.legal_actions(seat)
+    if g.phase != "playing":
+        g = g.copy()
+        value = ended(g.apply(pick(tuple(legal), ACCEPT)), team)
+        return solve(g, team) if value is None else value
+    strength = g.strength
+    seen: set[int] = set()
+    maximize = seat & 1 == team
+    best = 0.0 if maximize else 1.0
+    for a in legal:
+        if a.type != PLAY or a.covered or strength[a.card] in seen:
+            continue
+        seen.add(strength[a.card])
+        h = g.copy()
+        value = ended(h.apply(a), team)
+        if value is None:
+            value = solve(h, team)
+        best = max(best, value) if maximize else min(best, value)
+        if best == (1.0 if maximize else 0.0):
+            break
+    return best
