@@ -62,7 +62,7 @@ def test_a_draw_where_an_opponent_threw_a_low_card_holding_a_winner_counts_less(
 
 
 def test_easy_answers_and_raises_by_the_heuristics_rules_of_thumb():
-    rules_of_thumb = HeuristicBot(seed=0, level="medium")
+    rules_of_thumb = HeuristicBot(seed=0, level="easy")
     easy = make_bot("search", "easy", seed=0)
     rng = Random(3)
     answered = 0

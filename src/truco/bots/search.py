@@ -49,7 +49,7 @@ from truco.engine.events import HandEnded
 #: Plays whose share of won draws is this close to the best count as equally good.
 TIE = 0.01
 #: Draws per decision, per level.
-DRAWS = {"easy": 16, "medium": 96, "hard": 160}
+DRAWS = {"easy": 8, "medium": 96, "hard": 160}
 #: The prior bluff rate of a raise, and how many observations it is worth.
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
@@ -165,8 +165,9 @@ class SearchBot(Search1Bot):
         super().__init__(seed, level)
         self.draws = DRAWS[level]
         self.model = OpponentModel()
-        #: easy bets by the heuristic's rules of thumb and reads no card play; the others search the bets
-        self.rules_of_thumb = HeuristicBot(seed, "medium") if level == "easy" else None
+        #: easy bets by the rules of thumb of the heuristic's easy level and reads no card play; the
+        #: others search the bets
+        self.rules_of_thumb = HeuristicBot(seed, "easy") if level == "easy" else None
         self.infer = level != "easy"
         self.solve = level == "hard"
 
