@@ -8,13 +8,21 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   object, so it travels with it): from the views it gets, the bot counts the
   opponents' raises per hand, how often they accept or run from its own raises,
   and the strength of the open cards they showed in the hands they raised.
-- **Inference from raises** weighted by that model: each draw counts by how
-  likely the opponents' raise was with the cards it gives them. A player that
-  raised only to show manilhas is believed; one that raises every hand or shows
-  junk after raising is called.
+- **Inference from raises** weighted by that model: after their raise, the
+  draws count as a mixture of those where they raise for value (their hand
+  above the model's threshold) and, with the share of their raises that were
+  bluffs, of the others. A player that raised only to show manilhas is
+  believed; one that raises every hand or shows junk after raising is called.
+- **Inference from card plays** (``play_likelihood``): a draw counts less for
+  every play of the other seats in this hand that our quick player would not
+  have made with its cards (a low card thrown while holding a winner, a covered
+  card that is not the seat's weakest).
 - **Raises priced against the observed answers**: against a player that always
   accepts, it raises only for value; against one that runs, it bluffs more.
-- **Levels** by the number of draws: ``easy`` few, ``hard`` many.
+- **Levels by method**: ``easy`` plays its cards on a few draws and bets by the
+  heuristic's easy rules of thumb, reading no card play; ``medium`` searches
+  its bets and reads plays too; ``hard`` also solves each draw's hand with
+  every card open (``solve``) instead of rolling it out with the quick player.
 
 >>> from truco.engine import Match, view
 >>> m = Match(seed=4)
