@@ -19,6 +19,7 @@ COMPILED = [
     "src/truco/engine/match.py",
     "src/truco/engine/rules.py",
     "src/truco/engine/states.py",
+    "src/truco/engine/views.py",
 ]
 
 

@@ -2,11 +2,13 @@
 
     python bench/research.py speed [--matches 200] [--repeat 5]
     python bench/research.py cfr [--iterations 400] [--svg docs/research-cfr.svg] [--samples 4] [--bots random,...]
+                                 [--jobs 1]
 
 ``speed``: in the same run, alternating, (1) the raw engine (a random legal action of
 ``legal_actions``, applied), (2) the engine through views (what every bot gets: the view
 of the seat to act, one of its legal actions), (3) the PettingZoo environment with a random
-agent (``last()`` then ``step``, so an observation and a mask every step). Medians of
+agent (``last()`` then ``step``, so an observation and a mask every step), (4) the same in
+PettingZoo's generic ``OrderEnforcingWrapper`` (which ``env()`` does without). Medians of
 ``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the process (less disturbed by a
 shared machine than the wall clock).
 
@@ -23,8 +25,7 @@ import statistics
 import time
 from pathlib import Path
 from random import Random
-
-import numpy as np
+from typing import Any
 
 from truco.engine import Match, RandomDeals, Rules, view
 
@@ -70,10 +71,14 @@ def engine_views(matches: int, seed: int) -> float:
     return actions / (time.process_time() - start)
 
 
-def pettingzoo_steps(matches: int, seed: int) -> float:
+def pettingzoo_steps(matches: int, seed: int, wrapped: bool = False) -> float:
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
     from truco.research.pettingzoo import env
 
     e = env(rules={"players": 2})
+    if wrapped:
+        e = OrderEnforcingWrapper(e)
     rng = Random(seed)
     rnd = rng.random
     steps = 0
@@ -85,21 +90,27 @@ def pettingzoo_steps(matches: int, seed: int) -> float:
             if terminated or truncated:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             e.step(int(legal[int(rnd() * len(legal))]))
             steps += 1
     return steps / (time.process_time() - start)
 
 
 def speed(matches: int, repeat: int) -> None:
-    runs: dict[str, list[float]] = {"raw engine": [], "engine through views": [], "PettingZoo env": []}
+    runs: dict[str, list[float]] = {
+        "raw engine": [],
+        "engine through views": [],
+        "PettingZoo env": [],
+        "env in PettingZoo's OrderEnforcingWrapper": [],
+    }
     for r in range(repeat):
         runs["raw engine"].append(raw_engine(matches, r))
         runs["engine through views"].append(engine_views(matches, r))
         runs["PettingZoo env"].append(pettingzoo_steps(matches, r))
+        runs["env in PettingZoo's OrderEnforcingWrapper"].append(pettingzoo_steps(matches, r, wrapped=True))
     medians = {name: statistics.median(v) for name, v in runs.items()}
     for name, v in runs.items():
-        print(f"{name:22} median {medians[name]:>9,.0f} actions/s   (runs: {', '.join(f'{x:,.0f}' for x in v)})")
+        print(f"{name:41} median {medians[name]:>9,.0f} actions/s   (runs: {', '.join(f'{x:,.0f}' for x in v)})")
     env = medians["PettingZoo env"]
     raw, views = medians["raw engine"] / env, medians["engine through views"] / env
     print(f"raw engine / env: {raw:.1f}x   engine through views / env: {views:.1f}x")
@@ -142,7 +153,7 @@ def svg_plot(points: list[tuple[int, float]], path: Path) -> None:
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
 
 
-def cfr(iterations: int, svg: Path, samples: int, bots: list[str]) -> None:
+def cfr(iterations: int, svg: Path, samples: int, bots: list[str], jobs: int) -> None:
     import pyspiel
 
     from truco.bots import make_bot
@@ -152,8 +163,31 @@ def cfr(iterations: int, svg: Path, samples: int, bots: list[str]) -> None:
     tree = extensive_form(VARIANT)
     game = pyspiel.load_efg_game(tree.efg)
     print(f"variant {VARIANT}")
-    print(f"tree: {tree.nodes:,} nodes, {len(tree.infosets):,} information sets, written in "
-          f"{time.perf_counter() - start:.0f} s")
+    print(
+        f"tree: {tree.nodes:,} nodes, {len(tree.infosets):,} information sets, written in "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+    root = game.new_initial_state()
+    solved = solve(game, iterations, svg) if iterations else None
+    for name in bots:
+        kind, _, level = name.partition(":")
+        start = time.perf_counter()
+        policy = bot_policy(
+            tree, game, lambda k, kind=kind, level=level: make_bot(kind, level or "medium", k), samples, jobs
+        )
+        exploit = pyspiel.exploitability(game, policy)
+        against = ""
+        if solved is not None:
+            as0 = pyspiel.expected_returns(root, [policy, solved], -1, True)[0]
+            as1 = pyspiel.expected_returns(root, [solved, policy], -1, True)[1]
+            against = f"   against CFR+: {(as0 + as1) / 2:+.4f} points per hand"
+        print(f"{name:18} exploitability {exploit:.4f}{against}   ({time.perf_counter() - start:.0f} s)", flush=True)
+
+
+def solve(game: Any, iterations: int, svg: Path) -> Any:
+    """CFR+'s average strategy after ``iterations``, its NashConv along the way printed and drawn."""
+    import pyspiel
+
     solver = pyspiel.CFRPlusSolver(game)
     checkpoints = sorted({i for i in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, iterations) if i <= iterations})
     points: list[tuple[int, float]] = []
@@ -167,17 +201,9 @@ def cfr(iterations: int, svg: Path, samples: int, bots: list[str]) -> None:
     svg_plot(points, svg)
     print(f"plot: {svg}")
     solved = solver.tabular_average_policy()
-    root = game.new_initial_state()
-    value = pyspiel.expected_returns(root, solved, -1, True)
+    value = pyspiel.expected_returns(game.new_initial_state(), solved, -1, True)
     print(f"value of the CFR+ strategy to seat 0 in self-play: {value[0]:+.4f}")
-    for name in bots:
-        kind, _, level = name.partition(":")
-        players = [make_bot(kind, level or "medium", seed=k) for k in range(samples)]
-        policy = bot_policy(tree, game, lambda seen, k, players=players: players[k].act(seen), samples)
-        exploit = pyspiel.exploitability(game, policy)
-        as0 = pyspiel.expected_returns(root, [policy, solved], -1, True)[0]
-        as1 = pyspiel.expected_returns(root, [solved, policy], -1, True)[1]
-        print(f"{name:18} exploitability {exploit:.4f}   against CFR+: {(as0 + as1) / 2:+.4f} points per hand")
+    return solved
 
 
 def main() -> None:
@@ -187,15 +213,16 @@ def main() -> None:
     s.add_argument("--matches", type=int, default=200)
     s.add_argument("--repeat", type=int, default=5)
     c = sub.add_parser("cfr")
-    c.add_argument("--iterations", type=int, default=400)
+    c.add_argument("--iterations", type=int, default=400, help="0: no CFR+ (the bots' exploitability only)")
     c.add_argument("--svg", type=Path, default=Path("docs/research-cfr.svg"))
     c.add_argument("--samples", type=int, default=4, help="calls per information set to estimate a bot's policy")
+    c.add_argument("--jobs", type=int, default=1, help="processes asking the bots")
     c.add_argument("--bots", default="random,heuristic:easy,heuristic:medium,heuristic:hard", help="comma-separated")
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.matches, args.repeat)
     else:
-        cfr(args.iterations, args.svg, args.samples, args.bots.split(","))
+        cfr(args.iterations, args.svg, args.samples, args.bots.split(","), args.jobs)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ receiving its step (the broadcast, sent to the four seats at once) and to its ac
     python bench/server.py --tables 200 --think 0 --duration 20    # the highest action rate
     python bench/server.py --tables 1000 --bots 1 --bot search:medium   # three people and a bot per table
     python bench/server.py --tables 50 --replay-clients 6          # people while others loop on a replay
+    python bench/server.py --tables 200 --replay-clients 6 --replay-windows 5   # replays on and off by turns
 
 It starts ``truco serve`` on a free loopback port with a fresh SQLite file
 (or uses ``--url`` of a running server) and prints the figures.
@@ -42,6 +43,8 @@ import websockets
 class Stats:
     def __init__(self) -> None:
         self.step_ms: list[float] = []
+        #: when each step was received (time.time(), to split by the replay windows)
+        self.step_at: list[float] = []
         self.ack_ms: list[float] = []
         self.actions = 0
         self.illegal = 0
@@ -107,6 +110,7 @@ class Person:
             if msg.get("view") is not None:
                 if self.step_from is not None and kind == "step" and measured:
                     self.stats.step_ms.append((time.perf_counter() - self.step_from) * 1000)
+                    self.stats.step_at.append(time.time())
                 self.step_from = None
                 self.view = msg["view"]
                 self.arm()
@@ -230,8 +234,19 @@ async def finished_table(url: str) -> str:
     return str(groups[0][0][1]["table_id"])
 
 
-def run_replays(url: str, table_id: str, clients: int, seconds: float, out: Any) -> None:
-    """``clients`` anonymous clients asking for the replay of ``table_id`` in a loop for ``seconds``."""
+def replaying(windows: float, origin: float, at: float) -> bool:
+    """With ``windows`` seconds, whether the replay clients loop at time ``at``: off in the first
+    window from ``origin``, on in the next, and so on; always without windows."""
+    return not windows or int((at - origin) // windows) % 2 == 1
+
+
+def run_replays(
+    url: str, table_id: str, clients: int, seconds: float, nice: int, windows: float, origin: float, out: Any
+) -> None:
+    """``clients`` anonymous clients asking for the replay of ``table_id`` in a loop for ``seconds``
+    (taking gzip, as browsers do), their process ``nice`` steps nicer than the bench's; with
+    ``windows``, only in every other window of that many seconds."""
+    os.nice(nice)
 
     async def main() -> int:
         until = time.monotonic() + seconds
@@ -241,6 +256,9 @@ def run_replays(url: str, table_id: str, clients: int, seconds: float, out: Any)
             nonlocal done
             async with httpx.AsyncClient(base_url=url, timeout=60) as http:
                 while time.monotonic() < until:
+                    if not replaying(windows, origin, time.time()):
+                        await asyncio.sleep(0.02)
+                        continue
                     r = await http.get(f"/api/tables/{table_id}/replay")
                     r.raise_for_status()
                     done += 1
@@ -282,7 +300,7 @@ def run_clients(
 
     s = asyncio.run(main())
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    names = ("step_ms", "ack_ms", "actions", "illegal", "stale", "errors", "matches", "connected")
+    names = ("step_ms", "step_at", "ack_ms", "actions", "illegal", "stale", "errors", "matches", "connected")
     figures = {k: getattr(s, k) for k in names}
     out.put({**figures, "cpu": usage.ru_utime + usage.ru_stime})
 
@@ -318,6 +336,19 @@ def main() -> None:
     parser.add_argument("--bot", default="search:medium", help="the bots in those seats, kind:level")
     parser.add_argument("--bot-workers", type=int, help="the server's bot processes (default: its own choice)")
     parser.add_argument("--replay-clients", type=int, default=0, help="clients looping on a finished match's replay")
+    parser.add_argument(
+        "--replay-nice",
+        type=int,
+        default=0,
+        help="run the replay clients this much nicer (standing for clients on other machines: the server's cost only)",
+    )
+    parser.add_argument(
+        "--replay-windows",
+        type=float,
+        default=0.0,
+        help="seconds: the replay clients loop in every other window only, and the people's latency is "
+        "reported for the windows with and without them (one run compares both under the same machine load)",
+    )
     args = parser.parse_args()
     kind, _, level = args.bot.partition(":")
     bot = {"kind": kind, "level": level or "medium"}
@@ -359,12 +390,22 @@ def main() -> None:
             for share in shares
         ]
         replays: Any = multiprocessing.Queue()
+        origin = time.time() + args.warmup
         if args.replay_clients:
             replayed = asyncio.run(finished_table(url))
             procs.append(
                 multiprocessing.Process(
                     target=run_replays,
-                    args=(url, replayed, args.replay_clients, args.warmup + args.duration, replays),
+                    args=(
+                        url,
+                        replayed,
+                        args.replay_clients,
+                        args.warmup + args.duration,
+                        args.replay_nice,
+                        args.replay_windows,
+                        origin,
+                        replays,
+                    ),
                 )
             )
         start = time.monotonic()
@@ -411,7 +452,19 @@ def main() -> None:
     if args.bots:
         print(f"bots: {args.bots} per table ({args.bot}), thinking in the server's worker processes")
     if args.replay_clients:
-        print(f"replays served to {args.replay_clients} looping clients: {replayed_n} ({replayed_n / elapsed:.0f}/s)")
+        print(
+            f"replays served to {args.replay_clients} looping clients (nice +{args.replay_nice}): "
+            f"{replayed_n} ({replayed_n / elapsed:.0f}/s)"
+        )
+    if args.replay_windows:
+        at = [x for r in results for x in r["step_at"]]
+        for on in (False, True):
+            xs = [ms for ms, t in zip(step, at, strict=True) if replaying(args.replay_windows, origin, t) == on]
+            if xs:
+                print(
+                    f"command -> own step in the windows {'with' if on else 'without'} replays: p50 "
+                    f"{pct(xs, 50):.1f} ms, p99 {pct(xs, 99):.1f} ms (n={len(xs)})"
+                )
     print(f"errors: {len(errors)} {sorted(set(errors))[:10]}")
 
 

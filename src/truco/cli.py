@@ -112,6 +112,11 @@ def serve(
         str | None, typer.Option(help="this process's name in the tables' leases, on PostgreSQL (default: HOST:PORT)")
     ] = None,
     lease_ttl: Annotated[float, typer.Option(help="seconds a table's lease lasts unless renewed")] = 10.0,
+    frame_rate: Annotated[float, typer.Option(help="frames per second a WebSocket client may send on average")] = 20.0,
+    frame_burst: Annotated[int, typer.Option(help="frames a WebSocket client may send at once")] = 40,
+    write_timeout: Annotated[
+        float, typer.Option(help="seconds a frame may take to be written before its client is dropped")
+    ] = 10.0,
 ) -> None:
     """Start the online table server (web client at http://HOST:PORT/)."""
     import socket
@@ -134,11 +139,14 @@ def serve(
         node=node or f"{socket.gethostname()}:{port}",
         lease_ttl=lease_ttl,
         ranked_bot_offer=ranked_bot_offer,
+        frame_rate=frame_rate,
+        frame_burst=frame_burst,
+        write_timeout=write_timeout,
     )
     run_server(config, host, port, log_level, json_logs=log_format is LogFormat.JSON)
 
 
-admin_app = typer.Typer(help="Moderation: abuse reports, bans and password resets.", no_args_is_help=True)
+admin_app = typer.Typer(help="Moderation: abuse reports, bans, revoked tokens, password resets.", no_args_is_help=True)
 app.add_typer(admin_app, name="admin")
 DbOption = Annotated[str | None, typer.Option(help="SQLAlchemy URL (default: the server's default database)")]
 
@@ -197,6 +205,22 @@ def admin_reset_password(
     except CommandError as e:
         typer.echo(f"truco admin: {e}", err=True)
         raise typer.Exit(1) from None
+
+
+@admin_app.command("revoke")
+def admin_revoke(
+    who: Annotated[str, typer.Argument(help="a player id (as in the reports), or a nickname: all players named alike")],
+    db: DbOption = None,
+) -> None:
+    """Revoke every token and session of a player: refused at once by a running server."""
+    from truco.server.admin import revoke
+
+    revoked = revoke(_admin_store(db), who)
+    if not revoked:
+        typer.echo(f"truco admin: no player {who!r}", err=True)
+        raise typer.Exit(1)
+    for p in revoked:
+        typer.echo(f"{p['id']}\t{p['nickname']}: tokens revoked, {p['sessions']} session(s) ended")
 
 
 @admin_app.command("bans")

@@ -86,11 +86,26 @@ ALL_NAMES = frozenset(card_name(c) for c in range(40))
 
 
 def audiences(m: Match) -> dict[str, dict]:
-    """The JSON view of every seat, both teams and a spectator."""
+    """The JSON view of every seat, both teams and a spectator, without its manilhas once checked: they
+    name kinds of card (public: the rules and the vira say which), not cards in play."""
     out = {f"seat {s}": view(m, s).to_json() for s in range(m.players)}
     out |= {f"team {t}": view(m, team=t).to_json() for t in (0, 1)}
     out["spectator"] = view(m).to_json()
+    for v in out.values():
+        assert v["teams"] == [s % 2 for s in range(m.players)]  # the teams sit alternately
+        assert v.pop("manilhas") == public_manilhas(m.rules, v["vira"])
     return out
+
+
+def public_manilhas(rules: Rules, vira: str | None) -> list[str]:
+    """The manilhas, strongest first, as the rules name them from the turned vira."""
+    if rules.manilhas == "fixed":
+        return ["4C", "7H", "AS", "7D"]
+    if vira is None:
+        return []
+    ranks = "4567QJKA23" if rules.deck == "dirty" else "QJKA23"
+    rank = ranks[(ranks.index(vira[0]) + 1) % len(ranks)]
+    return [rank + suit for suit in "CHSD"]
 
 
 class Knowledge:

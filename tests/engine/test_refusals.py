@@ -7,7 +7,6 @@ drawn from that view) must answer every action the seat could send the same way.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import pickle
 from random import Random
@@ -128,7 +127,7 @@ def test_a_view_through_json_determinizes_exactly_as_the_original(rules, seed, s
         v = view(m, seat)
         assert roundtrip(v) == v
         # a view holding plain strings, as one rebuilt by hand from JSON
-        plain = dataclasses.replace(v, phase=v.phase.value, kind=v.kind.value)  # type: ignore[arg-type]
+        plain = v._replace(phase=v.phase.value, kind=v.kind.value)  # type: ignore[arg-type]
         draws = rng.getrandbits(32)
         guess = sample(v, Random(draws))
         assert state(sample(roundtrip(v), Random(draws))) == state(guess)

@@ -73,3 +73,12 @@ def test_bad_options_are_refused():
         env(rules={"players": 3})
     with pytest.raises(ValueError, match="reward"):
         env(reward="points")
+
+
+def test_every_call_but_reset_waits_for_reset():
+    e = env(rules={"players": 2}, render_mode="ansi")
+    for call in (lambda: e.step(0), lambda: e.observe("player_0"), e.render, e.agent_iter):
+        with pytest.raises(RuntimeError, match="reset"):
+            call()
+    e.reset(seed=1)
+    assert e.render().startswith("p")

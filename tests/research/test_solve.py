@@ -7,8 +7,9 @@ import pytest
 
 import truco.research.openspiel  # noqa: F401  (registers python_truco)
 from truco.bots import make_bot
-from truco.engine import parse_card
-from truco.research.solve import bot_policy, extensive_form
+from truco.engine import parse_card, view
+from truco.research.encoding import ACTION_NAMES
+from truco.research.solve import action_ids, bot_policy, extensive_form, variant_action
 
 #: Seven cards and a fixed vira: every deal is the six others, so the tree is tiny.
 TINY = {"players": 2, "hand_only": True, "cards": "KD,KC,AD,AC,2D,2C,3D", "vira": "KD", "cover": False}
@@ -52,11 +53,23 @@ def test_cfr_plus_lowers_nash_conv_and_a_bot_is_a_policy():
     for _ in range(30):
         solver.evaluate_and_update_policy()
     assert pyspiel.nash_conv(game, solver.average_policy()) < first / 2
-    bots = [make_bot("random", seed=k) for k in range(2)]
-    policy = bot_policy(tree, game, lambda seen, k: bots[k].act(seen), 2)
+    policy = bot_policy(tree, game, lambda k: make_bot("random", seed=k), 2)
     assert pyspiel.exploitability(game, policy) > 0
 
 
 def test_only_one_hand_of_two_players_is_written_out():
     with pytest.raises(ValueError, match="1v1"):
         extensive_form({"players": 4, "hand_only": True})
+
+
+def test_a_bot_policy_is_what_fresh_bots_choose_from_each_view():
+    tree = extensive_form({**TINY, "max_raises": 1})
+    game = pyspiel.load_efg_game(tree.efg)
+    table = bot_policy(tree, game, lambda k: make_bot("heuristic", seed=k), 2, jobs=2).policy_table()
+    ids = action_ids(game)
+    for key, info in list(tree.infosets.items())[::7]:
+        assert info.table.match is not None
+        seen = view(info.table.match, info.player)
+        chosen = [variant_action(seen, make_bot("heuristic", seed=k).act(seen), info.actions) for k in range(2)]
+        expected = {ids[ACTION_NAMES[a]]: chosen.count(a) / 2 for a in info.actions}
+        assert dict(table[key]) == expected

@@ -3,6 +3,8 @@ password changes, the login rate limit, one-time reset links, and deleting an ac
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 import subprocess
 import sys
@@ -10,6 +12,7 @@ import time
 
 import httpx
 import pytest
+import websockets
 from tests.server.helpers import TIMEOUT, Player, play_randomly, run
 
 PASSWORD = "senha-secreta-1"
@@ -292,5 +295,42 @@ def test_follow_see_who_is_online_and_invite(server):
 
         assert me.delete("/api/follows/Seguido").status_code == 200
         assert [f["name"] for f in me.get("/api/follows").json()["following"]] == ["Sumido"]
+
+    run(body())
+
+
+def test_admin_revoke_refuses_a_players_tokens_at_once_over_http_and_websocket(server):
+    async def refused_at_the_table(player: Player) -> dict:
+        ws = await websockets.connect(f"{server.ws_url}/ws/tables/{player.held['table_id']}", ping_interval=None)
+        await ws.send(json.dumps({"type": "hello", "token": player.token, "seat_secret": player.held["seat_secret"]}))
+        error = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+        with pytest.raises(websockets.ConnectionClosed):
+            await asyncio.wait_for(ws.recv(), TIMEOUT)
+        assert ws.close_code == 4001
+        return error
+
+    async def body():
+        stolen = await Player(server, "Token Roubado").register()
+        namesake = await Player(server, "Token Roubado").register()
+        await stolen.create(timer=0)
+        sock = await stolen.connect()  # the token works, and the server has just read its player
+        await sock.close()
+        assert (await stolen.http.get("/api/me")).status_code == 200
+        player_id = (await stolen.http.get("/api/me")).json()["player_id"]
+
+        out = admin(server, "revoke", player_id)
+        assert out.returncode == 0 and player_id in out.stdout
+        assert (await stolen.http.get("/api/me")).status_code == 401
+        assert (await refused_at_the_table(stolen))["code"] == "bad_token"
+        assert (await namesake.http.get("/api/me")).status_code == 200  # revoked by id: only that player
+
+        session = register(server, "Conta Roubada")
+        assert me(server, session).status_code == 200
+        out = admin(server, "revoke", "CONTA ROUBADA")  # by name: every player named alike
+        assert out.returncode == 0 and "1 session(s) ended" in out.stdout
+        assert me(server, session).status_code == 401
+        assert admin(server, "revoke", "Ninguém Assim").returncode == 1
+        for p in (stolen, namesake):
+            await p.aclose()
 
     run(body())

@@ -35,7 +35,7 @@ def database(postgres_url: str) -> Iterator[str]:
 def owner(url: str, name: str, ttl: float) -> tuple[Store, Leases]:
     """A store and the leases of one process called ``name``."""
     store = Store(url)
-    return store, Leases(store, name, Metrics(dict, int), ttl)
+    return store, Leases(store, name, Metrics(dict, int, int), ttl)
 
 
 def logged(store: Store, table_id: str) -> list[int]:
@@ -160,7 +160,7 @@ def test_requests_that_load_a_table_at_once_share_one_copy_and_its_lease(databas
             copies = await asyncio.gather(*(hub.load(table_id) for _ in range(4)))
             assert all(c is copies[0] for c in copies)
             epoch = hub.store.scalar(select(table_leases.c.epoch).where(table_leases.c.table_id == table_id))
-            assert copies[0].fence[0][1]["epoch"] == epoch
+            assert copies[0].log.fence[0][1]["epoch"] == epoch
             bia = await hub.player((await hub.new_player("Bia"))["token"])
             assert (await hub.join(copies[0], bia, None))["seat"] == 1, "the kept copy stores its versions"
         finally:

@@ -33,10 +33,12 @@ CARDS = {card_name(c) for c in range(40)}
 
 
 def cards_in(obj: Any) -> set[str]:
+    """Every card name in a JSON value, but a view's manilhas: they name kinds of card, which the rules and
+    the vira say (tests/engine/test_properties.py checks them), not cards in play."""
     if isinstance(obj, str):
         return {obj} & CARDS
     if isinstance(obj, dict):
-        return set().union(*map(cards_in, obj.values())) if obj else set()
+        return set().union(*(cards_in(v) for k, v in obj.items() if k != "manilhas")) if obj else set()
     if isinstance(obj, list):
         return set().union(*map(cards_in, obj)) if obj else set()
     return set()

@@ -7,7 +7,18 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.web.conftest import BOT, PHONE, STATION, card_turn, first_and_second, move, new_table, one_on_one, quick_play
+from tests.web.conftest import (
+    BOT,
+    PHONE,
+    STATION,
+    card_turn,
+    first_and_second,
+    hand_of,
+    move,
+    new_table,
+    one_on_one,
+    quick_play,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -194,6 +205,20 @@ def test_fixed_manilhas_are_named_and_no_vira_is_turned(new_page):
     assert page.locator(".vira-box").inner_text() == "Manilhas fixas: 4♣ 7♥ A♠ 7♦"
     line = page.locator('.log-list li:has-text("Mão 1:")').text_content()
     assert "Vira" not in line
+
+
+def test_fixed_manilhas_in_the_hand_are_starred(new_page):
+    page = new_page(reduced_motion="reduce")
+    fixed = {"4C", "7H", "AS", "7D"}
+    for _ in range(40):  # a first hand holds a fixed manilha 28% of the time: new tables until one does
+        new_table(page, "Ana", players=2, profile="mineiro", seats=[BOT])
+        page.wait_for_selector(".hand .hand-card")
+        held = fixed & set(hand_of(page))
+        starred = page.eval_on_selector_all(".hand .hand-card.is-manilha", "els => els.map(e => e.dataset.card)")
+        assert set(starred) == held
+        if held:
+            return
+    raise AssertionError("no first hand of 40 held a fixed manilha")
 
 
 @pytest.mark.parametrize("console_allowed", [["404"]])

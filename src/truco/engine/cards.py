@@ -55,6 +55,9 @@ def parse_card(name: object) -> Card:
     return RANKS.index(name[0]) * 4 + SUITS.index(name[1])
 
 
+#: The weakest manilha's strength: above every ordinary card (ranks 0..9).
+MANILHA_STRENGTH = 10
+
 #: Manilha velha: 4♣ > 7♥ > A♠ > 7♦, whatever the vira.
 FIXED_MANILHAS: dict[Card, int] = {
     parse_card("4C"): 13,
@@ -71,6 +74,7 @@ def card_label(card: Card, faces: str = "french") -> str:
     return RANKS[card >> 2] + SUIT_SYMBOLS[card & 3]
 
 
+@cache
 def manilha_rank(vira: Card, deck: str = "dirty") -> int:
     """The rank just above the vira, cycling over the ranks of the deck in use."""
     ranks = sorted({c >> 2 for c in DECKS[deck]})
@@ -89,4 +93,17 @@ def strength_table(vira: Card, manilhas: str = "vira", deck: str = "dirty") -> t
     if manilhas == "fixed":
         return tuple(FIXED_MANILHAS.get(c, c >> 2) for c in range(40))
     m = manilha_rank(vira, deck)
-    return tuple(10 + (c & 3) if c >> 2 == m else c >> 2 for c in range(40))
+    return tuple(MANILHA_STRENGTH + (c & 3) if c >> 2 == m else c >> 2 for c in range(40))
+
+
+@cache
+def manilha_cards(vira: Card, manilhas: str = "vira", deck: str = "dirty") -> tuple[Card, ...]:
+    """The manilhas of a hand, strongest first (fixed ones whatever the vira).
+
+    >>> [card_name(c) for c in manilha_cards(parse_card("7D"))]
+    ['QC', 'QH', 'QS', 'QD']
+    >>> [card_name(c) for c in manilha_cards(-1, "fixed")]
+    ['4C', '7H', 'AS', '7D']
+    """
+    table = strength_table(vira, manilhas, deck)
+    return tuple(sorted((c for c in range(40) if table[c] >= MANILHA_STRENGTH), key=lambda c: -table[c]))

@@ -178,6 +178,31 @@ class SeededDeals:
         return self._cache[number]
 
 
+class LegacyDeals:
+    """The deals of tables stored before the keyed algorithm (the server's migration
+    ``0002_table_secret``), so that they replay as they were played: ``Random(seed)``
+    draws the first dealer, then each hand in turn is a ``random_deal`` of the same
+    generator. Never for new deals: ``Random``'s draws are not those of a keyed hash.
+
+    >>> d = LegacyDeals(5)
+    >>> d.first_dealer == Random(5).randrange(4) and d.get(1) == LegacyDeals(5).get(1)
+    True
+    """
+
+    def __init__(self, seed: int, deck: str = "dirty", players: int = 4) -> None:
+        self.seed = seed
+        self.deck = deck
+        self.players = players
+        self._rng = Random(seed)
+        self.first_dealer = self._rng.randrange(players)
+        self._cache: list[Deal] = []
+
+    def get(self, number: int) -> Deal | None:
+        while len(self._cache) <= number:
+            self._cache.append(random_deal(self._rng, self.deck, self.players))
+        return self._cache[number]
+
+
 class RandomDeals:
     """Fresh deals from ``Random`` with no memory, for benchmarks and simulations
     (determinization) only: a table or a record always deals from a seed."""

@@ -11,15 +11,19 @@ and a mão de ferro hides a seat's own cards even from that seat.
 (3, (3, 3, 3, 3))
 >>> view(m).hand  # a spectator holds nothing
 ()
+>>> v.teams  # each seat's team, as the engine seats them
+(0, 1, 0, 1)
+
+A view is immutable (a named tuple: cheap to build, as every bot decision and
+every environment step builds one).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from truco.engine.actions import PLAY, Action
-from truco.engine.cards import RANKS, Card, card_name, manilha_rank, parse_card
+from truco.engine.cards import RANKS, Card, card_name, manilha_cards, manilha_rank, parse_card
 from truco.engine.match import ANSWERING, ELEVEN, IRON, Match, Play
 from truco.engine.record import parse_action
 from truco.engine.rules import Rules
@@ -29,8 +33,7 @@ from truco.engine.states import Kind, Phase
 SeenPlay = tuple[int, Card | None]
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     #: "seat", "team" or "spectator"
     audience: str
     #: the table's rules are public
@@ -38,6 +41,8 @@ class View:
     seat: int | None
     team: int | None
     players: int
+    #: each seat's team, by seat
+    teams: tuple[int, ...]
     score: tuple[int, int]
     hand_number: int
     dealer: int
@@ -46,6 +51,8 @@ class View:
     vira: Card | None
     #: the manilha rank (0..9 in 4 5 6 7 Q J K A 2 3), None with fixed manilhas
     manilha: int | None
+    #: the manilhas, strongest first: fixed ones always, the vira's once it is turned
+    manilhas: tuple[Card, ...]
     value: int
     #: this seat's cards; in a mão de ferro they are face down: see ``blind``
     hand: tuple[Card, ...]
@@ -70,20 +77,17 @@ class View:
     canga: bool
     winner: int | None
     #: this seat's legal actions (blind plays by slot in a mão de ferro)
-    legal: tuple[Action, ...] = field(default=())
+    legal: tuple[Action, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """A JSON object, cards by record name."""
-
-        def seen(plays: tuple[SeenPlay, ...]) -> list[dict[str, Any]]:
-            return [{"seat": s, "card": None if c is None else card_name(c), "covered": c is None} for s, c in plays]
-
         return {
             "audience": self.audience,
             "rules": self.rules.to_json(),
             "seat": self.seat,
             "team": self.team,
             "players": self.players,
+            "teams": list(self.teams),
             "score": list(self.score),
             "hand_number": self.hand_number,
             "dealer": self.dealer,
@@ -91,15 +95,16 @@ class View:
             "phase": self.phase.value,
             "vira": None if self.vira is None else card_name(self.vira),
             "manilha": None if self.manilha is None else RANKS[self.manilha],
+            "manilhas": [card_name(c) for c in self.manilhas],
             "value": self.value,
             "hand": [card_name(c) for c in self.hand],
             "blind": self.blind,
             "known_hands": {str(s): [card_name(c) for c in cs] for s, cs in self.known_hands.items()},
             "own_covered": [card_name(c) for c in self.own_covered],
             "hand_sizes": list(self.hand_sizes),
-            "tricks": [seen(t) for t in self.tricks],
+            "tricks": [_plays_to_json(t) for t in self.tricks],
             "trick_winners": list(self.trick_winners),
-            "trick": seen(self.trick),
+            "trick": _plays_to_json(self.trick),
             "turn": self.turn,
             "to_act": list(self.to_act),
             "pending": self.pending,
@@ -120,19 +125,14 @@ class View:
         True
         """
         rules = Rules.parse(obj["rules"])
-
-        def cards(names: list[str]) -> tuple[Card, ...]:
-            return tuple(parse_card(n) for n in names)
-
-        def seen(plays: list[dict[str, Any]]) -> tuple[SeenPlay, ...]:
-            return tuple((p["seat"], None if p["covered"] else parse_card(p["card"])) for p in plays)
-
+        cards, seen = _cards_from_json, _plays_from_json
         return cls(
             audience=obj["audience"],
             rules=rules,
             seat=obj["seat"],
             team=obj["team"],
             players=obj["players"],
+            teams=tuple(obj["teams"]),
             score=(obj["score"][0], obj["score"][1]),
             hand_number=obj["hand_number"],
             dealer=obj["dealer"],
@@ -140,6 +140,7 @@ class View:
             phase=Phase(obj["phase"]),
             vira=None if obj["vira"] is None else parse_card(obj["vira"]),
             manilha=None if obj["manilha"] is None else RANKS.index(obj["manilha"]),
+            manilhas=cards(obj["manilhas"]),
             value=obj["value"],
             hand=cards(obj["hand"]),
             blind=obj["blind"],
@@ -160,8 +161,20 @@ class View:
         )
 
 
+def _plays_to_json(plays: tuple[SeenPlay, ...]) -> list[dict[str, Any]]:
+    return [{"seat": s, "card": None if c is None else card_name(c), "covered": c is None} for s, c in plays]
+
+
+def _cards_from_json(names: list[str]) -> tuple[Card, ...]:
+    return tuple(parse_card(n) for n in names)
+
+
+def _plays_from_json(plays: list[dict[str, Any]]) -> tuple[SeenPlay, ...]:
+    return tuple((p["seat"], None if p["covered"] else parse_card(p["card"])) for p in plays)
+
+
 def _seen(plays: tuple[Play, ...] | list[Play]) -> tuple[SeenPlay, ...]:
-    return tuple((p.seat, None if p.covered else p.card) for p in plays)
+    return tuple([(p.seat, None if p.covered else p.card) for p in plays])
 
 
 def view(match: Match, seat: int | None = None, team: int | None = None) -> View:
@@ -170,64 +183,69 @@ def view(match: Match, seat: int | None = None, team: int | None = None) -> View
     if seat is not None and team is not None:
         raise ValueError("a view is of a seat or of a team, not both")
     m = match
+    rules = m.rules
     if seat is not None:
-        audience, team = "seat", seat & 1
+        audience, team = "seat", m.team_of(seat)
     elif team is not None:
         audience = "team"
     else:
         audience = "spectator"
-    iron = m.kind == IRON
-    playing = m.vira >= 0
+    iron = m.kind is IRON
+    vira = m.vira
+    playing = vira >= 0
     hand: tuple[Card, ...] = ()
     blind = 0
     known: dict[int, tuple[Card, ...]] = {}
     own_covered: tuple[Card, ...] = ()
-    # The team on 11 saw both hands at the decision, and keeps knowing them.
-    eleven_shown = m.kind == ELEVEN and m.players == 4 and team == m.eleven_team
-    if seat is not None and playing:
-        if iron:
-            blind = len(m.hands[seat])
-        else:
-            hand = tuple(m.hands[seat])
-        own_covered = tuple(p.card for t in (*m.tricks, m.trick) for p in t if p.seat == seat and p.covered)  # type: ignore[misc]
-        partner = m.partner_of(seat)
-        if eleven_shown and partner is not None:
-            known[partner] = tuple(m.hands[partner])
-    elif audience == "team" and eleven_shown:
-        known = {s: tuple(m.hands[s]) for s in range(4) if s & 1 == team}
     legal: tuple[Action, ...] = ()
+    # The team on 11 saw both hands at the decision, and keeps knowing them.
+    eleven_shown = m.kind is ELEVEN and m.players == 4 and team == m.eleven_team
     if seat is not None:
-        legal = tuple(m.legal_actions(seat))
-        if iron:
-            legal = tuple(Action.play_blind(seat, i) if a.type == PLAY else a for i, a in enumerate(legal))
+        if playing:
+            if iron:
+                blind = len(m.hands[seat])
+            else:
+                hand = tuple(m.hands[seat])
+            own_covered = tuple([p.card for t in (*m.tricks, m.trick) for p in t if p.covered and p.seat == seat])  # type: ignore[misc]
+            partner = m.partner_of(seat)
+            if eleven_shown and partner is not None:
+                known[partner] = tuple(m.hands[partner])
+        legal = m.legal_actions(seat)
+        if iron and legal:
+            legal = tuple([Action.play_blind(seat, i) if a.type == PLAY else a for i, a in enumerate(legal)])
+    elif audience == "team" and eleven_shown:
+        known = {s: tuple(m.hands[s]) for s in range(m.players) if m.team_of(s) == team}
     pending = None
-    if m.phase == ANSWERING:
+    if m.phase is ANSWERING:
         pending = {
-            "value": m.rules.ladder[m.asked_level],
+            "value": rules.ladder[m.asked_level],
             "team": m.asking_team,
             "waiting": list(m.waiting),
             "accepted": m.any_accept,
         }
+    fixed = rules.manilhas == "fixed"
     return View(
         audience=audience,
-        rules=m.rules,
+        rules=rules,
         seat=seat,
         team=team,
         players=m.players,
+        teams=tuple([m.team_of(s) for s in range(m.players)]),
         score=(m.score[0], m.score[1]),
         hand_number=m.hand_number,
         dealer=m.dealer,
         kind=m.kind,
         phase=m.phase,
-        vira=m.vira if playing else None,
-        manilha=manilha_rank(m.vira, m.rules.deck) if playing and m.rules.manilhas == "vira" else None,
+        vira=vira if playing else None,
+        manilha=manilha_rank(vira, rules.deck) if playing and not fixed else None,
+        manilhas=manilha_cards(vira, rules.manilhas, rules.deck) if playing or fixed else (),
         value=m.value,
         hand=hand,
         blind=blind,
         known_hands=known,
         own_covered=own_covered,
-        hand_sizes=tuple(len(h) for h in m.hands),
-        tricks=tuple(_seen(t) for t in m.tricks),
+        hand_sizes=tuple([len(h) for h in m.hands]),
+        tricks=tuple([_seen(t) for t in m.tricks]),
         trick_winners=tuple(m.trick_winners),
         trick=_seen(m.trick),
         turn=m.turn if playing else None,

@@ -32,7 +32,6 @@ True
 
 from __future__ import annotations
 
-from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -55,15 +54,17 @@ ACTION_NAMES: tuple[str, ...] = (
 
 def action_id(view: View, action: Action) -> int:
     """The id of one of ``view.legal`` in the fixed action space."""
+    return _action_id(action, sorted(view.hand), view.phase == "deciding")
+
+
+def _action_id(action: Action, slots: list[int], deciding: bool) -> int:
     kind = action.type
     if kind == PLAY:
         if action.card is None:
             return BLIND_SLOT + action.slot  # type: ignore[operator]  # a blind play names its slot
-        slot = sorted(view.hand).index(action.card)
-        return (COVER_SLOT if action.covered else PLAY_SLOT) + slot
+        return (COVER_SLOT if action.covered else PLAY_SLOT) + slots.index(action.card)
     if kind == RAISE:
         return RAISE_ID
-    deciding = view.phase == "deciding"
     if kind == ACCEPT:
         return ELEVEN_PLAY if deciding else ACCEPT_ID
     return ELEVEN_RUN if deciding else RUN_ID
@@ -71,15 +72,27 @@ def action_id(view: View, action: Action) -> int:
 
 def legal_actions(view: View) -> dict[int, Action]:
     """The seat's legal actions by id, in id order (empty when it may not act)."""
-    return dict(sorted((action_id(view, a), a) for a in view.legal))
+    if not view.legal:
+        return {}
+    slots, deciding = sorted(view.hand), view.phase == "deciding"
+    return dict(sorted([(_action_id(a, slots, deciding), a) for a in view.legal]))
 
 
 def action_mask(view: View) -> np.ndarray:
     """1 for each legal action id, 0 elsewhere (int8, as PettingZoo's masks)."""
-    mask = np.zeros(NUM_ACTIONS, np.int8)
-    for a in view.legal:
-        mask[action_id(view, a)] = 1
-    return mask
+    return mask(tuple(legal_actions(view)))
+
+
+_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def mask(ids: tuple[int, ...]) -> np.ndarray:
+    """A new mask with 1 at each of ``ids`` (copied from one made once per set of ids)."""
+    known = _MASKS.get(ids)
+    if known is None:
+        known = _MASKS[ids] = np.zeros(NUM_ACTIONS, np.int8)
+        known[list(ids)] = 1
+    return known.copy()
 
 
 # -- the observation tensor ---------------------------------------------------
@@ -139,65 +152,91 @@ _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 _PLAY_WIDTH = SEATS + 41
 
 
-@cache
+#: Each seat relative to the observer (0 = itself, then in seat-number order): ``_RELATIVE[n][observer][seat]``.
+_RELATIVE = {n: tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n)) for n in (2, 4)}
+#: The tricks part's index of each (trick, position in it, relative seat) and of each (trick, position) card.
+_PLAY_AT = tuple(tuple(_TRICKS + (k * SEATS + p) * _PLAY_WIDTH for p in range(SEATS)) for k in range(3))
+
+
+#: ``_fixed``'s indices by the identity of the rules, each with the rules they were made for (which keeps
+#: them alive: no other rules can take their id while they are here). Hashing and comparing ``Rules``
+#: (a dataclass of every option) cost more than the rest of an observation.
+_FIXED: dict[int, tuple[Rules, tuple[tuple[int, ...], ...]]] = {}
+
+
 def _fixed(rules: Rules, seat: int) -> tuple[int, ...]:
     """The indices set by what never changes in a match: the rules and the observer's seat."""
-    at = OFFSETS["options"]
-    options = (at + _OPTION_OFFSETS[n] + values.index(getattr(rules, n)) for n, values in OPTIONS.items())
-    return (OFFSETS["profile"] + _PROFILE_INDEX[rules.profile], *options, OFFSETS["seat"] + seat)
+    known = _FIXED.get(id(rules))
+    if known is None or known[0] is not rules:
+        at = OFFSETS["options"]
+        options = [at + _OPTION_OFFSETS[n] + values.index(getattr(rules, n)) for n, values in OPTIONS.items()]
+        profile = OFFSETS["profile"] + _PROFILE_INDEX[rules.profile]
+        if len(_FIXED) >= 256:  # the rules of matches long over
+            _FIXED.clear()
+        known = _FIXED[id(rules)] = (rules, tuple((profile, *options, OFFSETS["seat"] + s) for s in range(SEATS)))
+    return known[1][seat]
 
 
 def observation(view: View, out: np.ndarray | None = None) -> np.ndarray:
     """The seat's view as a flat float32 vector of ``OBSERVATION_SIZE`` (layout: ``LAYOUT``)."""
-    seat, team, n = view.seat, view.team, view.players
+    seat, team = view.seat, view.team
     if seat is None or team is None:
         raise ValueError("an observation is of a seat's view")
-    x = np.zeros(OBSERVATION_SIZE, np.float32) if out is None else out
-    if out is not None:
-        x.fill(0)
+    rel = _RELATIVE[view.players][seat]
     score = view.score
     on = [
         *_fixed(view.rules, seat),
         _SCORE + score[team],
         _SCORE + 13 + score[1 - team],
-        _DEALER + (view.dealer - seat) % n,
+        _DEALER + rel[view.dealer],
         _KIND + _KIND_INDEX[view.kind],
         _PHASE + _PHASE_INDEX[view.phase],
         _VALUE + view.value,
         _BLIND + view.blind,
     ]
+    add = on.append
     if view.vira is not None:
-        on.append(_VIRA + view.vira)
+        add(_VIRA + view.vira)
     if view.manilha is not None:
-        on.append(_MANILHA + view.manilha)
+        add(_MANILHA + view.manilha)
     on += [_HAND + c for c in view.hand]
-    for cards in view.known_hands.values():
-        on += [_PARTNER + c for c in cards]
-    on += [_COVERED + c for c in view.own_covered]
-    on += [_SIZES + 4 * ((s - seat) % n) + size for s, size in enumerate(view.hand_sizes)]
+    if view.known_hands:
+        for cards in view.known_hands.values():
+            on += [_PARTNER + c for c in cards]
+    if view.own_covered:
+        on += [_COVERED + c for c in view.own_covered]
+    on += [_SIZES + 4 * r + size for r, size in zip(rel, view.hand_sizes, strict=True)]
     tricks = view.tricks
     for k, trick in enumerate((*tricks, view.trick) if len(tricks) < 3 else tricks):
+        at = _PLAY_AT[k]
         for p, (s, c) in enumerate(trick):
-            at = _TRICKS + (k * SEATS + p) * _PLAY_WIDTH
-            on += (at + (s - seat) % n, at + SEATS + (40 if c is None else c))
+            play = at[p]
+            add(play + rel[s])
+            add(play + SEATS + (40 if c is None else c))
     on += [_WINNERS + 3 * k + (2 if w is None else int(w != team)) for k, w in enumerate(view.trick_winners)]
     if view.turn is not None:
-        on.append(_TURN + (view.turn - seat) % n)
-    on += [_TO_ACT + (s - seat) % n for s in view.to_act]
+        add(_TURN + rel[view.turn])
+    on += [_TO_ACT + rel[s] for s in view.to_act]
     pending = view.pending
     if pending is not None:
-        on += (_PENDING + pending["value"], _PENDING + 13 + int(pending["team"] != team))
+        add(_PENDING + pending["value"])
+        add(_PENDING + 13 + int(pending["team"] != team))
         if pending["accepted"]:
-            on.append(_PENDING + 15)
+            add(_PENDING + 15)
     if view.raise_team is not None:
-        on.append(_RAISE_TEAM + int(view.raise_team != team))
+        add(_RAISE_TEAM + int(view.raise_team != team))
     if view.eleven_team is not None:
-        on.append(_ELEVEN_TEAM + int(view.eleven_team != team))
+        add(_ELEVEN_TEAM + int(view.eleven_team != team))
     if view.canga:
-        on.append(_CANGA)
+        add(_CANGA)
     if view.winner is not None:
-        on.append(_WINNER + int(view.winner != team))
-    x[on] = 1.0
+        add(_WINNER + int(view.winner != team))
+    if out is None:
+        x = np.zeros(OBSERVATION_SIZE, np.float32)
+    else:
+        x = out
+        x.fill(0)
+    x[np.fromiter(on, np.intp, len(on))] = 1.0
     return x
 
 

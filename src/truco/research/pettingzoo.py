@@ -22,19 +22,22 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env import AECIterable
 
 from truco.engine import Action, Match, Rules, View, view
 from truco.engine.events import HandEnded
-from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, legal_actions, observation_string
+from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, legal_actions, mask, observation_string
 from truco.research.encoding import observation as encode
 
 REWARDS = ("match", "hand")
 
 
 def env(rules: Any = None, seed: int | None = None, render_mode: str | None = None, reward: str = "match") -> AECEnv:
-    """The environment in PettingZoo's order-enforcing wrapper (``step`` itself refuses illegal actions)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(rules=rules, seed=seed, render_mode=render_mode, reward=reward))
+    """The environment. It enforces the order of calls itself (``reset`` first; ``step`` refuses
+    illegal actions), so it needs no PettingZoo wrapper: the generic ``OrderEnforcingWrapper``
+    forwards every attribute read through ``__getattr__``, which cost more than a step of the
+    match itself (``docs/research.md``, Speed)."""
+    return raw_env(rules=rules, seed=seed, render_mode=render_mode, reward=reward)
 
 
 class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
@@ -93,24 +96,29 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     def _view(self, seat: int) -> tuple[View, dict[int, Action]]:
         known = self._views.get(seat)
         if known is None:
-            assert self.match is not None, "reset() first"
-            seen = view(self.match, seat)
+            seen = view(self._match(), seat)
             known = self._views[seat] = (seen, legal_actions(seen))
         return known
 
+    def _match(self) -> Match:
+        if self.match is None:
+            raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
+        return self.match
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+        self._match()
+        return super().agent_iter(max_iter)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seen, choices = self._view(self._seat[agent])
-        mask = np.zeros(NUM_ACTIONS, np.int8)
-        mask[list(choices)] = 1
-        return {"observation": encode(seen), "action_mask": mask}
+        return {"observation": encode(seen), "action_mask": mask(tuple(choices))}
 
     def step(self, action: int | None) -> None:
+        match = self._match()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        match = self.match
-        assert match is not None, "reset() first"
         seat = self._seat[agent]
         choices = self._view(seat)[1]
         if action not in choices:
@@ -118,11 +126,14 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._views = {}
-        score = list(match.score)
-        for event in match.apply(choices[action]):
-            if self.reward_mode == "hand" and isinstance(event, HandEnded) and event.winner is not None:
-                # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
-                self._pay(event.winner, float(event.score[event.winner] - score[event.winner]))
+        if self.reward_mode == "hand":
+            score = list(match.score)
+            for event in match.apply(choices[action]):
+                if isinstance(event, HandEnded) and event.winner is not None:
+                    # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
+                    self._pay(event.winner, float(event.score[event.winner] - score[event.winner]))
+        else:
+            match.apply(choices[action])
         if match.is_over:
             assert match.winner is not None
             if self.reward_mode == "match":
@@ -142,7 +153,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
 
     def render(self) -> str | None:
         """The current seat's view in one line (``observation_string``)."""
-        if self.match is None or self.render_mode is None:
+        self._match()
+        if self.render_mode is None:
             return None
         line = observation_string(self._view(self._seat[self.agent_selection])[0])
         if self.render_mode == "human":

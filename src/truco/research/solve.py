@@ -17,6 +17,8 @@ C++ algorithms then run at C++ speed on exactly the same tree.
 
 from __future__ import annotations
 
+import json
+import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -24,6 +26,7 @@ from typing import Any
 
 import pyspiel
 
+from truco.bots import Bot
 from truco.engine import Action, View, card_name, view
 from truco.research.encoding import ACTION_NAMES, COVER_SLOT, PLAY_SLOT, RAISE_ID, action_id, information_state_string
 from truco.research.openspiel import PARAMETERS, Table, Variant
@@ -148,18 +151,59 @@ def variant_action(view: View, chosen: Action, allowed: list[int]) -> int:
 
 
 def bot_policy(
-    tree: Tree, game: pyspiel.Game, act: Callable[[View, int], Action], samples: int
+    tree: Tree, game: pyspiel.Game, new_bot: Callable[[int], Bot], samples: int, jobs: int = 1
 ) -> pyspiel.TabularPolicy:
-    """A bot as a tabular policy of the EFG game: at each information set, the share of
-    ``samples`` calls ``act(view, k)`` (k = 0..samples-1, the bot's seed) giving each action."""
+    """A bot as a tabular policy of the EFG game: at each information set, the share of ``samples``
+    fresh bots (``new_bot(k)``, k = 0..samples-1, the seed) choosing each action from the seat's view.
+
+    Fresh, so that nothing one decision taught a bot (the search bot models its opponents as it
+    plays) leaks into another information set's. A fresh bot's choice depends on its seed and the
+    view alone, so it is asked once per view (information sets that differ only in the order of
+    the public actions share one), in ``jobs`` processes, and not at all where the variant leaves
+    one action."""
     ids = action_ids(game)
+    seen: dict[str, View] = {}
+    seen_key: dict[str, str] = {}
+    for key, info in tree.infosets.items():
+        assert info.table.match is not None
+        seen[key] = view(info.table.match, info.player)
+        seen_key[key] = json.dumps(seen[key].to_json(), sort_keys=True)
+    # where the variant leaves one action, whatever the bot picks counts as it: no need to ask
+    distinct = {seen_key[key]: v for key, v in seen.items() if len(tree.infosets[key].actions) > 1}
+    chosen = dict(zip(distinct, _decisions(list(distinct.values()), new_bot, samples, jobs), strict=True))
     table: dict[str, list[tuple[int, float]]] = {}
     for key, info in tree.infosets.items():
-        match = info.table.match
-        assert match is not None
-        seen = view(match, info.player)
+        if len(info.actions) == 1:
+            table[key] = [(ids[ACTION_NAMES[info.actions[0]]], 1.0)]
+            continue
         counts = dict.fromkeys(info.actions, 0)
-        for k in range(samples):
-            counts[variant_action(seen, act(seen, k), info.actions)] += 1
+        for action in chosen[seen_key[key]]:
+            counts[variant_action(seen[key], action, info.actions)] += 1
         table[key] = [(ids[ACTION_NAMES[a]], n / samples) for a, n in counts.items()]
     return pyspiel.TabularPolicy(table)
+
+
+#: What ``_decisions``' worker processes ask of each view (they inherit it by fork).
+_decide: Callable[[View], list[Action]] | None = None
+
+
+def _decide_in_worker(seen: View) -> list[Action]:
+    assert _decide is not None
+    return _decide(seen)
+
+
+def _decisions(views: list[View], new_bot: Callable[[int], Bot], samples: int, jobs: int) -> list[list[Action]]:
+    """Each view's actions by ``samples`` fresh bots, in ``jobs`` forked processes."""
+    global _decide
+
+    def decide(seen: View) -> list[Action]:
+        return [new_bot(k).act(seen) for k in range(samples)]
+
+    if jobs <= 1:
+        return [decide(v) for v in views]
+    _decide = decide
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            return pool.map(_decide_in_worker, views, chunksize=32)
+    finally:
+        _decide = None

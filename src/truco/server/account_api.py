@@ -81,7 +81,6 @@ async def register(request: Request) -> Response:
     token = token_of(request)
     guest = await hub.player(token) if token and not token.startswith(SESSION_PREFIX) else None
     pid, session = await hub.store.run(hub.accounts.register, name, await hashed(password), guest, agent_of(request))
-    hub.forget_player(pid)
     return with_session(request, {"player_id": pid, "name": name, "claimed": guest is not None}, session, 201)
 
 
@@ -148,7 +147,6 @@ async def delete_account(request: Request) -> Response:
     if not isinstance(password, str):
         raise CommandError("bad_request", "password must be the current password")
     anonymous = await hub.store.run(hub.accounts.delete, player["id"], password)
-    hub.forget_player(player["id"])
     return without_session(request, {"deleted": True, "anonymous_name": anonymous})
 
 

@@ -15,6 +15,7 @@ from truco.server import account_api
 from truco.server.accounts import SESSION_PREFIX
 from truco.server.edge import hub_of, limit, read_json, read_object, token_of, who, who_maybe
 from truco.server.errors import CommandError
+from truco.server.hub import Encoded
 from truco.server.identity import COOKIE, clean_nickname, same_secret
 from truco.server.signals import GESTURES
 from truco.server.table import Table
@@ -136,7 +137,19 @@ async def replay(request: Request) -> Response:
     limit(request, "replay")
     table = await finished(request)
     seat = await replay_seat(request, table)
-    return Response(await hub_of(request).finished("replay", table.id, seat), media_type="application/json")
+    body = await hub_of(request).finished("replay", table.id, seat)
+    return encoded(request, body, private=seat is not None or not table.public)
+
+
+def encoded(request: Request, body: Encoded, private: bool, headers: dict[str, str] | None = None) -> Response:
+    """A finished match's JSON, gzipped when the client takes it; it never changes, so clients and
+    caches may keep it (a private table's, or a seat's own replay, only in that person's browser)."""
+    headers = {**(headers or {}), "cache-control": f"{'private' if private else 'public'}, max-age=86400, immutable"}
+    headers["vary"] = "accept-encoding"
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        headers["content-encoding"] = "gzip"
+        return Response(body.gzipped, media_type="application/json", headers=headers)
+    return Response(body.json, media_type="application/json", headers=headers)
 
 
 async def replay_seat(request: Request, table: Table) -> int | None:
@@ -154,7 +167,7 @@ async def record(request: Request) -> Response:
     table = await finished(request)
     headers = {"content-disposition": f'attachment; filename="truco-{table.id}.json"'}
     body = await hub_of(request).finished("record", table.id)
-    return Response(body, media_type="application/json", headers=headers)
+    return encoded(request, body, private=not table.public, headers=headers)
 
 
 routes: list[BaseRoute] = [

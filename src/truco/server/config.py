@@ -39,6 +39,8 @@ class Config:
     frame_rate: float = 20.0
     frame_burst: int = 40
     max_frame: int = 16 * 1024
+    #: seconds a frame may take to be written: a client that stops reading is dropped after it
+    write_timeout: float = 10.0
     #: rate limits per client address: "guest", "table", "join", "connect"
     rates: dict[str, Rate] = field(default_factory=lambda: dict(RATES))
     #: the origins whose pages may open the WebSocket (empty: the server's own, from the Host header)

@@ -23,6 +23,8 @@ class Conn:
         self.seat: int | None = None
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        #: its writer gave up (the client stopped reading, or the socket broke)
+        self.stalled = False
         self._close = close
 
     def send(self, text: str) -> None:
@@ -48,5 +50,6 @@ class Conn:
     def dead(self) -> None:
         """The socket cannot be written any more: nothing more is queued for it."""
         self.closed = True
+        self.stalled = True
         while not self.out.empty():
             self.out.get_nowait()

@@ -8,11 +8,13 @@ restores the unfinished ones at startup, and answers the lobby's questions
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import logging
 import time
 from collections import deque
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, func, select
 
@@ -23,6 +25,7 @@ from truco.server.bots import BotPool
 from truco.server.config import Config
 from truco.server.conn import dumps
 from truco.server.errors import CommandError
+from truco.server.frames import replay_steps
 from truco.server.identity import Signer, new_id, new_secret, new_table_secret
 from truco.server.leases import HeldElsewhere, Leases
 from truco.server.limits import Limiter
@@ -32,17 +35,14 @@ from truco.server.metrics import Metrics
 from truco.server.names import name_key
 from truco.server.ranked import RankedQueue
 from truco.server.ratings import RatingBook, SeatResult, mode_of, seat_stats
-from truco.server.state import TableState
+from truco.server.state import TableState, teams_of
 from truco.server.store import StorageError, Store, bans, events, players, seats, tables
 from truco.server.table import DEFAULT_BOT, Table
 
 MAX_TIMER = 600
 _ANY_BAN = select(bans.c.id).where(bans.c.nickname_key == bindparam("key")).limit(1)
 _SERVER_BAN = _ANY_BAN.where(bans.c.scope == "server")
-PLAYER_CACHE = 100_000
 FINISHED_CACHE = 256
-#: seconds a player read from the database is trusted (a revocation by `truco admin` takes this long)
-PLAYER_FRESH = 30.0
 #: the statuses of the tables restored at startup ("over" and "expired" ones are loaded when asked for)
 RESTORED = ("waiting", "playing")
 #: the setting that holds when the server was last known alive, and how often it is noted
@@ -65,7 +65,7 @@ class Hub:
         self.limiter = Limiter(config.rates)
         self.signer: Signer | None = None
         self.stats = Stats()
-        self.metrics = Metrics(self._count_tables, self._count_connections)
+        self.metrics = Metrics(self._count_tables, self._count_connections, self._count_queued)
         #: the tables this process runs, when several share a PostgreSQL database
         self.leases: Leases | None = None
         if config.node is not None and self.store.engine.dialect.name != "sqlite":
@@ -78,10 +78,8 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self._recovering: set[asyncio.Task[None]] = set()
         self._heart: asyncio.Task[None] | None = None
-        #: players by id, with when they were read (a nickname never changes), the oldest forgotten first
-        self._players: dict[str, tuple[float, dict[str, Any]]] = {}
         #: the JSON of replays and records of finished tables, by (kind, table id), the oldest forgotten first
-        self._finished: dict[tuple[str, str, int | None], bytes] = {}
+        self._finished: dict[tuple[str, str, int | None], Encoded] = {}
         self.accounts = Accounts(self.store)
         self.login_names = Throttle(config.login_free_per_name, config.login_delay, config.login_delay_cap)
         self.login_clients = Throttle(config.login_free_per_client, config.login_delay, config.login_delay_cap)
@@ -168,6 +166,9 @@ class Hub:
     def _count_connections(self) -> int:
         return sum(len(t.connections()) for t in self.tables.values())
 
+    def _count_queued(self) -> int:
+        return sum(c.out.qsize() for t in self.tables.values() for c in t.connections())
+
     async def _heartbeat(self) -> None:
         """Note now and then that the server is alive: after a stop, even a SIGKILL, the clocks resume
         with the time their players had left then (at most ``HEARTBEAT`` seconds are lost)."""
@@ -251,14 +252,14 @@ class Hub:
         row = {"id": pid, "nickname": nickname, "nickname_key": name_key(nickname), "created_at": now}
         row.update(last_seen=now, token_generation=0)
         await self.store.quick(self.store.write, [("players", row)])
-        self._players[pid] = (now, row)
         assert self.signer is not None
         return {"player_id": pid, "nickname": nickname, "token": self.signer.token(pid, 0)}
 
     async def player(self, token: object) -> dict[str, Any] | None:
         """The player a token names, or None for a wrong, revoked or expired token
         (unused for ``config.token_idle`` seconds): a live session's account, or a guest
-        (a guest token dies when its name is claimed or its account deleted)."""
+        (a guest token dies when its name is claimed or its account deleted). The player's
+        row is read each time, so a revocation (``truco admin revoke``, logout) holds at once."""
         if isinstance(token, str) and token.startswith(SESSION_PREFIX):
             account: dict[str, Any] | None = await self.store.quick(self.accounts.player_of_session, token)
             if account is not None:
@@ -269,16 +270,11 @@ class Hub:
         if signed is None:
             return None
         pid, generation = signed
+        found = await self.store.quick(self.store.rows, select(players).where(players.c.id == pid))
+        if not found:
+            return None
+        row = dict(found[0])
         now = time.time()
-        read_at, row = self._players.get(pid, (0.0, {}))
-        if now - read_at > PLAYER_FRESH:  # revoked by `truco admin revoke` meanwhile?
-            found = await self.store.quick(self.store.rows, select(players).where(players.c.id == pid))
-            if not found:
-                return None
-            self._players.pop(pid, None)
-            self._players[pid] = (now, row := dict(found[0]))
-            if len(self._players) > PLAYER_CACHE:
-                self._players.pop(next(iter(self._players)))
         seen = row["last_seen"] or row["created_at"]
         if row["token_generation"] != generation or now - seen > self.config.token_idle or row.get("account"):
             return None
@@ -294,10 +290,6 @@ class Hub:
         if time.monotonic() - self.seen.get(player_id, -ONLINE) < ONLINE:
             return True
         return any(s.conn is not None and s.player_id == player_id for t in self.tables.values() for s in t.seats)
-
-    def forget_player(self, player_id: str) -> None:
-        """Drop a cached player whose row changed (a claimed or deleted account)."""
-        self._players.pop(player_id, None)
 
     async def revoke(self, player: dict[str, Any]) -> None:
         """Revoke every token of ``player`` (``POST /api/logout``)."""
@@ -351,7 +343,7 @@ class Hub:
         seat_rows = self.store.rows(select(seats).where(seats.c.table_id == table_id))
         table = Table(self, dict(row[0]), [dict(r) for r in seat_rows])
         if self.leases is not None and epoch is not None:
-            table.fence = [self.leases.fence_op(table_id, epoch)]
+            table.log.fence = [self.leases.fence_op(table_id, epoch)]
         table.restore(self._events(table_id))
         return table
 
@@ -410,7 +402,7 @@ class Hub:
         table = Table(self, row, seat_rows)
         if self.leases is not None:
             epoch = await self.store.run(self.leases.acquire, tid)
-            table.fence = [self.leases.fence_op(tid, epoch)]
+            table.log.fence = [self.leases.fence_op(tid, epoch)]
         self.tables[tid] = table
         table.start()
         return table
@@ -458,7 +450,7 @@ class Hub:
         match = table.match
         assert match is not None
         try:
-            stats = seat_stats(table.rules, table.deal_secret, list(match.actions))
+            stats = seat_stats(table.new_match(), list(match.actions))
             people = [
                 SeatResult(s.seat, s.player_id, s.nickname or "", match.team_of(s.seat), s.takeover, stats[s.seat])
                 for s in table.seats
@@ -491,32 +483,31 @@ class Hub:
         out = []
         for r in finished:
             seat = held[r["id"]]
+            team = teams_of(Rules.parse(json.loads(r["config"])["rules"]))[seat]
             out.append(
                 {
                     "table_id": r["id"],
                     "finished_at": r["finished_at"],
                     "seat": seat,
-                    "team": seat & 1,
+                    "team": team,
                     "score": json.loads(r["score"]),
                     "winner": r["winner"],
-                    "won": r["winner"] == seat & 1,
+                    "won": r["winner"] == team,
                     "players": names.get(r["id"], []),
                     "rules": json.loads(r["config"])["rules"],
                 }
             )
         return out
 
-    async def finished(self, kind: str, table_id: str, seat: int | None = None) -> bytes:
+    async def finished(self, kind: str, table_id: str, seat: int | None = None) -> Encoded:
         """The JSON of the replay (as a spectator saw it, or as ``seat`` did) or the record (``kind``)
-        of a finished table: made once, in the store's threads, then kept (a finished table never
-        changes), so that people looping on a replay cost the live tables nothing."""
+        of a finished table, plain and gzipped: made once, in the store's threads, then kept (a finished
+        table never changes), so that people looping on a replay cost the live tables almost nothing."""
         key = (kind, table_id, seat)
         body = self._finished.get(key)
         if body is None:
-            if kind == "replay":
-                body = await self.store.run(self.replay, table_id, seat)
-            else:
-                body = await self.store.run(self.record, table_id)
+            made = partial(self.replay, table_id, seat) if kind == "replay" else partial(self.record, table_id)
+            body = await self.store.run(lambda: Encoded.of(made()))
             self._finished[key] = body
             if len(self._finished) > FINISHED_CACHE:
                 self._finished.pop(next(iter(self._finished)))
@@ -526,7 +517,7 @@ class Hub:
         """{"table": summary, "steps": every version as a spectator saw it (or as ``seat`` did), "seat"}
         of a stored table (blocking)."""
         table = self._fresh(table_id)
-        steps = table.replay_steps(self._events(table_id), seat)
+        steps = replay_steps(table, self._events(table_id), seat)
         return dumps({"table": table.summary(), "steps": steps, "seat": seat}).encode()
 
     def record(self, table_id: str) -> bytes:
@@ -587,6 +578,17 @@ def parse_create(spec: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             raise bad(f"{flag} must be true or false")
         config[flag] = value
     return config, out
+
+
+class Encoded(NamedTuple):
+    """A response body as JSON, and gzipped once for the clients that take it."""
+
+    json: bytes
+    gzipped: bytes
+
+    @classmethod
+    def of(cls, body: bytes) -> Encoded:
+        return cls(body, gzip.compress(body, compresslevel=6, mtime=0))
 
 
 class Stats:

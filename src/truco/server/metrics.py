@@ -2,11 +2,11 @@
 
 Each hub has its own registry, so that several servers in one process (tests) count apart.
 
->>> m = Metrics(lambda: {"playing": 2}, lambda: 5)
+>>> m = Metrics(lambda: {"playing": 2}, lambda: 5, lambda: 7)
 >>> m.command(0.004)
 >>> text = m.exposition().decode()
->>> 'truco_tables{status="playing"} 2.0' in text, "truco_connections 5.0" in text
-(True, True)
+>>> 'truco_tables{status="playing"} 2.0' in text, "truco_connections 5.0" in text, "truco_frames_queued 7.0" in text
+(True, True, True)
 >>> "truco_commands_total 1.0" in text, 'truco_command_seconds_bucket{le="0.005"} 1.0' in text
 (True, True)
 """
@@ -41,11 +41,15 @@ class LeaseMove(Enum):
 
 
 class _Live(Collector):
-    """The gauges read when scraped: tables in memory by status, and open connections."""
+    """The gauges read when scraped: tables in memory by status, open connections, and the
+    frames queued for them (a client that stops reading holds its frames until it is dropped)."""
 
-    def __init__(self, tables: Callable[[], dict[str, int]], connections: Callable[[], int]) -> None:
+    def __init__(
+        self, tables: Callable[[], dict[str, int]], connections: Callable[[], int], queued: Callable[[], int]
+    ) -> None:
         self.tables = tables
         self.connections = connections
+        self.queued = queued
 
     def collect(self) -> Iterator[Metric]:
         by_status = GaugeMetricFamily("truco_tables", "Tables in this process's memory", labels=["status"])
@@ -53,14 +57,17 @@ class _Live(Collector):
             by_status.add_metric([status], n)
         yield by_status
         yield GaugeMetricFamily("truco_connections", "Open table connections", value=self.connections())
+        yield GaugeMetricFamily("truco_frames_queued", "Frames waiting to be written", value=self.queued())
 
 
 class Metrics:
     """The counters and histogram the server updates, and the gauges it is asked for when scraped."""
 
-    def __init__(self, tables: Callable[[], dict[str, int]], connections: Callable[[], int]) -> None:
+    def __init__(
+        self, tables: Callable[[], dict[str, int]], connections: Callable[[], int], queued: Callable[[], int]
+    ) -> None:
         self.registry = CollectorRegistry()
-        self.registry.register(_Live(tables, connections))
+        self.registry.register(_Live(tables, connections, queued))
         self.commands = Counter("truco_commands", "Commands handled by the tables", registry=self.registry)
         self.latency = Histogram(
             "truco_command_seconds",

@@ -16,12 +16,12 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import select
 
-from truco.engine.match import Match
 from truco.server.errors import CommandError
 from truco.server.identity import new_secret
 from truco.server.matchmaking import Matchmaker, Ticket, Window
 from truco.server.names import name_key
 from truco.server.ratings import Mode, ranked_config
+from truco.server.state import teams_of
 from truco.server.store import accounts
 
 log = logging.getLogger("truco.server")
@@ -150,8 +150,8 @@ class RankedQueue:
 
     async def _seat(self, mode: Mode, teams: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
         """Open a ranked table with each team in its seats (the engine says which seats are a team's)."""
-        layout = Match(mode.rules, seed=0)
-        free = {t: [s for s in range(mode.rules.players) if layout.team_of(s) == t] for t in (0, 1)}
+        seated = teams_of(mode.rules)
+        free = {t: [s for s in range(mode.rules.players) if seated[s] == t] for t in (0, 1)}
         rows: list[dict[str, Any]] = []
         for t, team in enumerate(teams):
             for pid, seat in zip(team, free[t], strict=True):

@@ -139,13 +139,13 @@ class SeatStats(NamedTuple):
     onze_won: int
 
 
-def seat_stats(rules: Rules, seed: int | str, actions: list[Any]) -> list[SeatStats]:
-    """What each seat did in a finished match, replayed through the engine from its seed.
+def seat_stats(match: Match, actions: list[Any]) -> list[SeatStats]:
+    """What each seat did in a finished match, replayed through the engine from ``match``
+    (the table's match before its first action: ``TableState.new_match``).
 
     trucos asked (raises asked), accepted (raises this seat accepted), won (hands in which
     this seat asked a raise and its team won); mãos de onze its team played or fled, and won."""
-    match = Match(rules, seed=seed)
-    n = rules.players
+    n = match.rules.players
     asked, accepted, won_raises = [0] * n, [0] * n, [0] * n
     played, fled, won_onze = [0] * n, [0] * n, [0] * n
     raising = False

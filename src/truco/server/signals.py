@@ -7,6 +7,8 @@ True
 
 from __future__ import annotations
 
+from random import Random
+
 from truco.engine.deals import SIGNALS, Draws, derived_key
 
 GESTURES = ("piscar", "sobrancelha", "bochecha", "lingua")
@@ -29,3 +31,19 @@ def signal_table(secret: int | str, hand: int, team: int) -> dict[str, str]:
     while other == own:
         other = shuffled()
     return {g: "DSHC"[i] for g, i in zip(GESTURES, own if team == 0 else other, strict=True)}
+
+
+def legacy_signal_table(seed: int | str, hand: int, team: int) -> dict[str, str]:
+    """``signal_table`` as drawn for tables stored before deal secrets (migration 0002), from
+    ``Random`` and their old seed: team 0 gets a random order of the suits, team 1 the next
+    one that differs from it. Never for new tables.
+
+    >>> legacy_signal_table(7, 0, 0) != legacy_signal_table(7, 0, 1)
+    True
+    """
+    rng = Random(f"signals/{seed}/{hand}")
+    own = rng.sample("DSHC", 4)
+    other = own
+    while other == own:
+        other = rng.sample("DSHC", 4)
+    return dict(zip(GESTURES, own if team == 0 else other, strict=True))

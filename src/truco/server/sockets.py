@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from starlette.routing import BaseRoute, WebSocketRoute
@@ -29,7 +30,15 @@ async def table_socket(ws: WebSocket) -> None:
     await ws.accept()
     closing: list[tuple[int, str]] = []
     conn = Conn(None, lambda code, reason: closing.append((code, reason)))
-    writer = asyncio.create_task(write_frames(ws, conn, closing))
+    reader = asyncio.current_task()
+    reading = True
+
+    def drop() -> None:
+        """The writer gave up: stop reading too (unless this handler is already leaving)."""
+        if reading and reader is not None:
+            reader.cancel()
+
+    writer = asyncio.create_task(write_frames(ws, conn, closing, drop))
     table = None
     try:
         if not origin_allowed(ws):
@@ -44,6 +53,9 @@ async def table_socket(ws: WebSocket) -> None:
             await read_commands(ws, conn, table)
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not conn.stalled:  # the server stops
+            raise
     except CommandError as e:  # a rate limit
         conn.error(None, e.code, str(e))
         conn.close(1008, e.code)
@@ -51,6 +63,7 @@ async def table_socket(ws: WebSocket) -> None:
         log.exception("WebSocket of table %s failed", ws.path_params.get("table_id"))
         conn.close(1011, "internal error")
     finally:
+        reading = False
         if table is not None:
             table.post(Detach(conn))
         if not conn.closed:
@@ -59,22 +72,40 @@ async def table_socket(ws: WebSocket) -> None:
         await writer
 
 
-async def write_frames(ws: WebSocket, conn: Conn, closing: list[tuple[int, str]]) -> None:
+async def write_frames(ws: WebSocket, conn: Conn, closing: list[tuple[int, str]], drop: Callable[[], None]) -> None:
+    """Write the connection's frames in order, then its close. A frame not written within
+    ``Config.write_timeout`` (a client that stopped reading) or a socket that cannot be
+    written drops the connection at once: nothing more is queued for it, and its reader
+    stops (``drop``), so its table hears that it left."""
+    timeout = hub_of(ws).config.write_timeout
+    table_id = ws.path_params.get("table_id")
     try:
         while (text := await conn.out.get()) is not None:
             try:
-                await ws.send_text(text)
+                async with asyncio.timeout(timeout):
+                    await ws.send_text(text)
             except UnicodeEncodeError:
                 # never from clean input; this connection alone ends, the table goes on
                 log.error("a frame of %d characters is not valid Unicode: connection closed (1011)", len(text))
                 conn.close(1011, "frame not encodable")
                 break
-        code, reason = closing[0] if closing else (1000, "")
-        await ws.close(code, reason)
-    except Exception as e:
-        # the client is gone: nothing more is queued for it
-        log.info("WebSocket of table %s: cannot write (%s)", ws.path_params.get("table_id"), type(e).__name__)
+    except TimeoutError:
+        log.warning("WebSocket of table %s: the client stopped reading; dropped", table_id)
         conn.dead()
+        drop()
+        return
+    except Exception as e:
+        log.info("WebSocket of table %s: cannot write (%s): the client is gone", table_id, type(e).__name__)
+        conn.dead()
+        drop()
+        return
+    code, reason = closing[0] if closing else (1000, "")
+    try:
+        async with asyncio.timeout(timeout):
+            await ws.close(code, reason)
+    except Exception:  # the client left first (the usual way out), or stopped reading
+        conn.dead()
+        drop()
 
 
 async def receive(ws: WebSocket) -> str | None:

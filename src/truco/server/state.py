@@ -4,7 +4,8 @@
 chat; ``_apply`` changes it by one stored row and returns the events with the
 audience each may reach. Restoring a table, its replay and its record are the
 same walk over its rows (``walk``). The actor (``truco.server.table``) adds the
-queue, the connections, the timers and the store.
+queue, the connections, the timers, the frames (``truco.server.frames``) and the
+log (``truco.server.table_log``).
 """
 
 from __future__ import annotations
@@ -14,17 +15,19 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from truco.bots import Bot
 from truco.engine import Match, Rules, event_to_json, parse_action, view
+from truco.engine.deals import LegacyDeals
 from truco.engine.events import HandStarted
 from truco.server.conn import Conn
-from truco.server.signals import signal_table
+from truco.server.signals import legacy_signal_table, signal_table
 from truco.server.text import is_valid_unicode
 
-#: An audience filter: None (everybody), ("team", t), ("not_team", t), ("seat", s), ("not_seats", frozenset)
-To = tuple[str, Any] | None
+#: Who may see an event: None (everybody), or the recipients that may (seat numbers, and None for spectators)
+To = frozenset[int | None] | None
 #: A frame's recipient: a seat number, or None for spectators.
 Key = int | None
 #: The events of one version, each with its audience
@@ -34,19 +37,21 @@ Events = list[tuple[dict[str, Any], To]]
 def sees(to: To, key: Key) -> bool:
     """Whether recipient ``key`` may see an event sent ``to``.
 
-    >>> sees(("team", 0), 2), sees(("team", 0), 1), sees(("not_seats", {1}), None), sees(("seat", 3), None)
-    (True, False, True, False)
+    >>> sees(None, 2), sees(frozenset({0, 2}), 2), sees(frozenset({0, 2}), None), sees(frozenset({1, None}), None)
+    (True, True, False, True)
     """
-    if to is None:
-        return True
-    how, arg = to
-    if how == "team":
-        return key is not None and key & 1 == int(arg)
-    if how == "not_team":
-        return key is None or key & 1 != int(arg)
-    if how == "seat":
-        return key == int(arg)
-    return key not in frozenset(arg)  # "not_seats"
+    return to is None or key in to
+
+
+@cache
+def teams_of(rules: Rules) -> tuple[int, ...]:
+    """Each seat's team, as the engine seats them.
+
+    >>> teams_of(Rules())
+    (0, 1, 0, 1)
+    """
+    layout = Match(rules, seed=0)
+    return tuple(layout.team_of(s) for s in range(rules.players))
 
 
 @dataclass
@@ -90,6 +95,10 @@ class TableState:
         self.rules = Rules.parse(self.config["rules"])
         #: the seed of the deals and signals: never sent, logged or recorded
         self.deal_secret: int | str = row["deal_secret"] if row.get("deal_secret") is not None else row["seed"]
+        #: a table stored before deal secrets (migration 0002) deals and draws its signals as it did then
+        self.legacy = row.get("deal_secret") is None
+        #: each seat's team (the engine's seating)
+        self.teams = teams_of(self.rules)
         self.invite: str = row["invite"]
         self.public: bool = bool(row["public"])
         #: waiting, playing, over, or expired (a waiting table nobody came back to)
@@ -115,6 +124,31 @@ class TableState:
     @property
     def signals(self) -> bool:
         return bool(self.config["signals"]) and self.rules.players == 4
+
+    def team(self, team: int) -> To:
+        """The seats of ``team``."""
+        return frozenset(s for s, t in enumerate(self.teams) if t == team)
+
+    def not_team(self, team: int) -> To:
+        """Everybody but the seats of ``team`` (spectators included)."""
+        return frozenset([*(s for s, t in enumerate(self.teams) if t != team), None])
+
+    def all_but(self, seats: frozenset[int]) -> To:
+        """Everybody but ``seats`` (spectators included)."""
+        return frozenset([*(s for s in range(len(self.teams)) if s not in seats), None])
+
+    def new_match(self) -> Match:
+        """The table's match before its first action, dealt from its secret; a table stored before
+        deal secrets deals from its old seed as it did then (``LegacyDeals``)."""
+        if self.legacy:
+            deals = LegacyDeals(int(self.deal_secret), self.rules.deck, self.rules.players)
+            return Match(self.rules, deals=deals, first_dealer=deals.first_dealer)
+        return Match(self.rules, seed=self.deal_secret)
+
+    def signal_table(self, hand: int, team: int) -> dict[str, str]:
+        """The gestures' meaning for ``team`` in ``hand`` (drawn the old way for a table stored before deal secrets)."""
+        draw = legacy_signal_table if self.legacy else signal_table
+        return draw(self.deal_secret, hand, team)
 
     def summary(self) -> dict[str, Any]:
         m = self.match
@@ -154,24 +188,6 @@ class TableState:
     def view_json(self, key: Key) -> dict[str, Any] | None:
         return None if self.match is None else view(self.match, key).to_json()
 
-    def snapshot(self, key: Key) -> dict[str, Any]:
-        muted = self.seats[key].muted if key is not None else set()
-        m = self.match
-        table = None
-        if self.signals and m is not None and key is not None and not m.is_over:
-            table = signal_table(self.deal_secret, m.hand_number, key & 1)
-        return {
-            "type": "snapshot",
-            "v": self.version,
-            "table": self.summary(),
-            "view": self.view_json(key),
-            "clock": self.clock(),
-            "signals": {"enabled": self.signals, "hand": m.hand_number if m else None, "table": table},
-            "chat": [c for c in self.chat if c["seat"] not in muted],
-            "muted": sorted(muted),
-            "you": None if key is None else {"seat": key, "team": key & 1},
-        }
-
     # -- changing: one version per call -------------------------------------
 
     def _apply(self, kind: str, data: dict[str, Any], at: float) -> tuple[Events, bool]:
@@ -199,18 +215,18 @@ class TableState:
             s.kind, s.player_id, s.nickname, s.secret = "human", data["player_id"], data["nickname"], data["secret"]
             evs.append(({"type": "seat_taken", "seat": s.seat, "nickname": s.nickname}, None))
         elif kind == "start":
-            self.match = m = Match(self.rules, seed=self.deal_secret)
+            self.match = m = self.new_match()
             self.status = "playing"
             evs.append(({"type": "match_started", "first_dealer": m.first_dealer}, None))
             evs.append((event_to_json(m.hand_started()), None))
             evs += self._signal_tables()
             changed = True
         elif kind == "signal":
-            seat, team = data["seat"], data["seat"] & 1
+            seat, team = data["seat"], self.teams[data["seat"]]
             assert self.match is not None
-            suit = signal_table(self.deal_secret, self.match.hand_number, team)[data["gesture"]]
+            suit = self.signal_table(self.match.hand_number, team)[data["gesture"]]
             base = {"type": "signal", "seat": seat, "gesture": data["gesture"]}
-            evs += [({**base, "suit": suit}, ("team", team)), (base, ("not_team", team))]
+            evs += [({**base, "suit": suit}, self.team(team)), (base, self.not_team(team))]
         elif kind == "chat" and not is_valid_unicode(data["text"]):
             # stored before text was checked: it could reach nobody, so it is not replayed
             pass
@@ -219,14 +235,14 @@ class TableState:
             msg = {"id": self.version + 1, "seat": seat, "nickname": data["nickname"], "text": data["text"], "at": at}
             self.chat.append(msg)
             muters = frozenset(s.seat for s in self.seats if seat in s.muted)
-            evs.append(({"type": "chat", **msg}, ("not_seats", muters)))
+            evs.append(({"type": "chat", **msg}, self.all_but(muters)))
         elif kind == "mute":
             muted = self.seats[data["seat"]].muted
             if data["muted"]:
                 muted.add(data["target"])
             else:
                 muted.discard(data["target"])
-            evs.append(({"type": "mute", "seat": data["target"], "muted": data["muted"]}, ("seat", data["seat"])))
+            evs.append(({"type": "mute", "seat": data["target"], "muted": data["muted"]}, frozenset({data["seat"]})))
         elif kind == "takeover":
             self.seats[data["seat"]].takeover = data["active"]
             event = {"type": "takeover", "seat": data["seat"], "active": data["active"]}
@@ -237,9 +253,10 @@ class TableState:
             self.rematch_id = data["table_id"]
             secrets_ = data.get("secrets", {})
             humans = frozenset(int(s) for s in secrets_)
-            evs.append(({"type": "rematch", "table_id": self.rematch_id}, ("not_seats", humans)))
+            evs.append(({"type": "rematch", "table_id": self.rematch_id}, self.all_but(humans)))
             for s, secret in secrets_.items():
-                evs.append(({"type": "rematch", "table_id": self.rematch_id, "seat_secret": secret}, ("seat", int(s))))
+                event = {"type": "rematch", "table_id": self.rematch_id, "seat_secret": secret}
+                evs.append((event, frozenset({int(s)})))
         else:
             raise ValueError(f"unknown row kind {kind!r}")
         if changed:
@@ -259,9 +276,9 @@ class TableState:
                 {
                     "type": "signal_table",
                     "hand": m.hand_number,
-                    "table": signal_table(self.deal_secret, m.hand_number, t),
+                    "table": self.signal_table(m.hand_number, t),
                 },
-                ("team", t),
+                self.team(t),
             )
             for t in (0, 1)
         ]
@@ -305,17 +322,3 @@ class TableState:
         if self.deadline is not None:
             left = min(max(0.0, self.deadline - stopped_at), float(self.config["timer"]))
             self.deadline = time.time() + left
-
-    # -- replays -----------------------------------------------------------------
-
-    def replay_steps(self, rows: list[dict[str, Any]], key: Key = None) -> list[dict[str, Any]]:
-        """Every version as ``key`` saw it (a spectator by default; a seat sees its own cards as it held
-        them, and nothing the engine's view for that seat hides), rebuilt from the stored rows."""
-        steps = []
-        for row, _, evs, changed in self.walk(rows):
-            events = [e for e, to in evs if sees(to, key)]
-            step: dict[str, Any] = {"v": self.version, "at": row["at"], "events": events}
-            if changed:
-                step["view"] = self.view_json(key)
-            steps.append(step)
-        return steps

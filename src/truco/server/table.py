@@ -1,12 +1,14 @@
-"""One table: the serial actor that alone changes it (its state: ``truco.server.state``).
+"""One table: the serial actor that alone changes it.
 
 Everything that changes a table — a player's command, a bot's move, the clock
 running out, an absent player's takeover, a signal, a chat line — arrives as a
-message on the table's queue and is handled one at a time by ``Table.run``.
-Each change is one *version*: ``_apply`` changes the state and returns the
-events with the audience each may reach; ``_commit`` stores the version,
-sends every connection its own frame, then acknowledges the command.
-A stored table is rebuilt by feeding its rows to ``_apply`` again.
+typed message (``truco.server.messages``) on the table's queue and is handled one
+at a time by ``Table.run``. Each change is one *version*: ``_apply`` changes the
+state (``truco.server.state``) and returns the events with the recipients each may
+reach; ``_commit`` stores the version (``truco.server.table_log``), sends every
+connection its own frame (``truco.server.frames``), then acknowledges the command.
+A stored table is rebuilt by feeding its rows to ``_apply`` again. What the actor
+needs of the server is named by ``Host`` (the hub is one).
 """
 
 from __future__ import annotations
@@ -17,14 +19,14 @@ import logging
 import random
 import secrets
 import time
-from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from truco.bots import BOT_KINDS, make_bot
 from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, parse_action, view
 from truco.engine.deals import derived_seed
 from truco.server.conn import Conn, dumps
 from truco.server.errors import CommandError, storage_failure
+from truco.server.frames import Frames
 from truco.server.identity import same_secret
 from truco.server.messages import (
     Absent,
@@ -40,12 +42,17 @@ from truco.server.messages import (
     Timeout,
 )
 from truco.server.signals import GESTURES
-from truco.server.state import Events, Key, Seat, TableState, sees
-from truco.server.store import StorageError, event_row
+from truco.server.state import Events, Key, Seat, TableState
+from truco.server.store import StorageError
+from truco.server.table_log import Op, TableLog, rematch_made, seat_taken
 from truco.server.text import Problem, TextError, clean_text
 
 if TYPE_CHECKING:
-    from truco.server.hub import Hub
+    from truco.server.bots import BotPool
+    from truco.server.config import Config
+    from truco.server.hub import Stats
+    from truco.server.metrics import Metrics
+    from truco.server.store import Store
 
 log = logging.getLogger("truco.server")
 
@@ -75,30 +82,50 @@ def automatic_action(match: Match, seat: int) -> Action:
     return next(a for a in legal if a.type == RUN)
 
 
-class Table(TableState):
-    """A table's actor: the only code that changes it. ``hub`` gives the store, the config and the bots' pool."""
+class Host(Protocol):
+    """What a table's actor uses of the server (``truco.server.hub.Hub``): its settings, the store,
+    the bots' pool, the counters, and the server's part when a table ends, fails or makes a rematch."""
 
-    def __init__(self, hub: Hub, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
+    config: Config
+    store: Store
+    bots: BotPool
+    stats: Stats
+    metrics: Metrics
+
+    def match_over(self, table: Table) -> None: ...
+
+    def recover(self, table: Table) -> None: ...
+
+    def forget(self, table: Table) -> None: ...
+
+    async def rematch(self, old: Table) -> Table: ...
+
+    async def banned(self, nickname: str | None, scope: str) -> bool: ...
+
+
+class Table(TableState):
+    """A table's actor: the only code that changes it."""
+
+    def __init__(self, host: Host, row: dict[str, Any], seat_rows: list[dict[str, Any]]) -> None:
         super().__init__(row, seat_rows)
-        self.hub = hub
+        self.host = host
+        self.frames = Frames(self, host.config.history)
+        self.log = TableLog(host.store, self.id)
         #: since when no seated person is connected (None while one is)
         self.alone_since: float | None = time.time()
         #: when the last version was made (finished tables idle for long are forgotten)
         self.changed_at = time.time()
         self.spectators: set[Conn] = set()
-        self.history: deque[tuple[int, dict[Key, str]]] = deque(maxlen=hub.config.history)
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
         #: no more messages are handled (stopped, or its storage failed): each is refused at once
         self.stopped = False
         self.task: asyncio.Task[None] | None = None
-        #: the store op that refuses this copy's writes once another process holds the table (none on SQLite)
-        self.fence: list[tuple[str, dict[str, Any]]] = []
         self._clock: asyncio.TimerHandle | None = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
         self._pace = random.Random(derived_seed(self.deal_secret, "bot pauses"))
 
     async def _commit(
-        self, kind: str, data: dict[str, Any], conn: Conn | None = None, cid: Any = None, extra: list[Any] | None = None
+        self, kind: str, data: dict[str, Any], conn: Conn | None = None, cid: Any = None, extra: list[Op] | None = None
     ) -> int:
         """Apply, store, broadcast, then acknowledge one version."""
         m = self.match
@@ -108,14 +135,8 @@ class Table(TableState):
         if changed:
             self.deadline = self._next_deadline(before)
             data["deadline"] = self.deadline
-        ops = [*self.fence, event_row(self.id, self.version, kind, data), *(extra or [])]
-        if self.status != status:
-            values: dict[str, Any] = {"status": self.status}
-            if self.status == "over" and self.match is not None:
-                values.update(finished_at=time.time(), winner=self.match.winner, score=dumps(self.match.score))
-            ops.append(("update:tables", {"where": {"id": self.id}, "values": values}))
         try:
-            await self.hub.store.append(ops)
+            await self.log.version(self, kind, data, status, extra or [])
         except StorageError as e:
             # Memory is now ahead of the database: this copy is given up (see ``_storage_failed``).
             log.error("table %s: version %d not stored: %s", self.id, self.version, e)
@@ -127,34 +148,19 @@ class Table(TableState):
         if changed:
             self._schedule()
         if self.status == "over" and status != "over":
-            self.hub.match_over(self)
+            self.host.match_over(self)
         return self.version
 
-    def _frame(self, v: int, evs: Events, changed: bool, key: Key) -> str:
-        frame: dict[str, Any] = {"type": "step", "v": v, "events": [e for e, to in evs if sees(to, key)]}
-        if changed:
-            frame["view"] = self.view_json(key)
-            frame["clock"] = self.clock()
-        elif not frame["events"]:
-            frame = {"type": "step", "v": v, "events": []}
-        return dumps(frame)
-
     def _broadcast(self, v: int, evs: Events, changed: bool) -> None:
-        frames: dict[Key, str] = {}
+        frames = self.frames.step(v, evs, changed, spectators=bool(self.spectators))
         for s in self.seats:
-            # kept for absent players too, so that they get the gap when they return
-            if s.kind == "human":
-                frames[s.seat] = text = self._frame(v, evs, changed, s.seat)
-                if s.conn is not None:
-                    s.conn.send(text)
-        if self.spectators:
-            frames[None] = text = self._frame(v, evs, changed, None)
-            for c in self.spectators:
-                c.send(text)
-        self.history.append((v, frames))
+            if s.conn is not None and s.seat in frames:
+                s.conn.send(frames[s.seat])
+        for c in self.spectators:
+            c.send(frames[None])
 
     def _presence(self) -> None:
-        text = dumps({"type": "presence", "seats": [s.info() for s in self.seats]})
+        text = self.frames.presence()
         for c in self.connections():
             c.send(text)
 
@@ -189,13 +195,13 @@ class Table(TableState):
             s = self.seats[seat]
             if (s.kind == "bot" or s.takeover) and seat not in self._bots:
                 # a person's pace: the configured pause, give or take a quarter
-                pause = self.hub.config.bot_pause * (0.75 + 0.5 * self._pace.random())
+                pause = self.host.config.bot_pause * (0.75 + 0.5 * self._pace.random())
                 self._bots[seat] = loop.call_later(pause, self.post, BotTurn(seat))
 
     def _watch_absence(self, s: Seat) -> None:
         if s.kind == "human" and s.conn is None and not s.takeover and self.status in ("waiting", "playing"):
             absent = Absent(s.seat, s.presence)
-            asyncio.get_running_loop().call_later(self.hub.config.absence, self.post, absent)
+            asyncio.get_running_loop().call_later(self.host.config.absence, self.post, absent)
 
     def start(self) -> None:
         """Start the actor (after ``restore`` for a stored table)."""
@@ -256,7 +262,7 @@ class Table(TableState):
         for c in self.connections():
             c.error(None, error.code, str(error))
             c.close(1011, "storage failure")
-        self.hub.recover(self)
+        self.host.recover(self)
 
     def _halt_with(self, error: CommandError) -> None:
         while not self.queue.empty():
@@ -268,8 +274,8 @@ class Table(TableState):
             case Command(conn, cmd, received):
                 await self._command(conn, cmd)
                 elapsed = time.monotonic() - received
-                self.hub.stats.command(elapsed)
-                self.hub.metrics.command(elapsed)
+                self.host.stats.command(elapsed)
+                self.host.metrics.command(elapsed)
             case Attach(conn, secret, last, invite):
                 return await self._attach(conn, secret, last, invite)
             case Detach(conn):
@@ -295,11 +301,10 @@ class Table(TableState):
         """A waiting table nobody came back to is closed for good; it is not restored at startup."""
         if self.status != "waiting" or self.alone_since is None:
             return
-        ops = [*self.fence, ("update:tables", {"where": {"id": self.id}, "values": {"status": "expired"}})]
-        await self.hub.store.append(ops)
+        await self.log.expire()
         self.status = "expired"
         self.close_all(4004, "table expired")
-        self.hub.forget(self)
+        self.host.forget(self)
 
     async def _absent(self, seat: int, presence: int) -> None:
         s = self.seats[seat]
@@ -330,7 +335,7 @@ class Table(TableState):
         if s.bot is None:
             kind, level = (s.bot_kind, s.bot_level) if s.kind == "bot" else (DEFAULT_BOT, "medium")
             s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", derived_seed(self.deal_secret, f"bot {seat}"))
-        self.hub.bots.think(self, seat, self.moves, s.bot, view(m, seat))
+        self.host.bots.think(self, seat, self.moves, s.bot, view(m, seat))
 
     async def _bot_move(self, move: BotMove) -> None:
         m = self.match
@@ -378,19 +383,10 @@ class Table(TableState):
             self.alone_since = None
         else:
             self.spectators.add(conn)
-        conn.send_json(
-            {
-                "type": "welcome",
-                "table_id": self.id,
-                "seat": key,
-                "audience": "spectator" if key is None else "seat",
-                "version": self.version,
-                "server_time": time.time(),
-            }
-        )
-        gap = self._gap(last, key)
+        conn.send_json(self.frames.welcome(key))
+        gap = self.frames.gap(last, key)
         if gap is None:
-            conn.send_json(self.snapshot(key))
+            conn.send_json(self.frames.snapshot(key))
         else:
             for text in gap:
                 conn.send(text)
@@ -399,20 +395,6 @@ class Table(TableState):
             if seat.takeover:
                 await self._commit("takeover", {"seat": seat.seat, "active": False})
         return True
-
-    def _gap(self, last: Any, key: Key) -> list[str] | None:
-        """The frames after version ``last`` for ``key``, or None when a snapshot is needed."""
-        if type(last) is not int or not 0 <= last <= self.version:
-            return None
-        if last == self.version:
-            return []
-        want = self.version - last
-        if want > len(self.history):
-            return None
-        frames = [f.get(key) for _, f in list(self.history)[-want:]]
-        if any(f is None for f in frames):
-            return None
-        return frames  # type: ignore[return-value]
 
     async def _detach(self, conn: Conn) -> None:
         self.spectators.discard(conn)
@@ -445,8 +427,7 @@ class Table(TableState):
         secret = secrets.token_urlsafe(24)
         data = {"seat": s.seat, "player_id": player_id, "nickname": nickname, "secret": secret}
         seat_update = {"player_id": player_id, "nickname": nickname, "secret": secret, "kind": "human"}
-        extra = [("update:seats", {"where": {"table_id": self.id, "seat": s.seat}, "values": seat_update})]
-        await self._commit("join", data, extra=extra)
+        await self._commit("join", data, extra=[seat_taken(self.id, s.seat, seat_update)])
         self._watch_absence(s)
         if all(x.kind != "open" for x in self.seats):
             await self._commit("start", {})
@@ -514,7 +495,7 @@ class Table(TableState):
             raise CommandError("unknown_type", f"unknown message type {kind!r}")
 
     async def _chat(self, conn: Conn, seat: Seat, cmd: dict[str, Any], data: dict[str, Any]) -> None:
-        cfg = self.hub.config
+        cfg = self.host.config
         try:
             text = clean_text(cmd.get("text"), "text", cfg.chat_length)
         except TextError as e:
@@ -529,7 +510,7 @@ class Table(TableState):
             seat.chat_times.popleft()
         if len(seat.chat_times) >= cfg.chat_burst:
             raise CommandError("chat_rate", "Calma: mensagens demais em pouco tempo.")
-        if await self.hub.banned(seat.nickname, "chat"):
+        if await self.host.banned(seat.nickname, "chat"):
             raise CommandError("chat_banned", "Você está proibido de usar o chat.")
         seat.chat_times.append(now)
         await self._commit("chat", {**data, "text": text, "nickname": seat.nickname}, conn, cmd["id"])
@@ -553,7 +534,7 @@ class Table(TableState):
             "messages": dumps([c for c in self.chat if c["seat"] == target][-20:]),
             "created_at": time.time(),
         }
-        await self.hub.store.quick(self.hub.store.write, [("reports", row)])
+        await self.log.report(row)
         conn.send_json({"type": "ack", "id": cmd["id"]})
 
     async def _leave(self, conn: Conn, seat: Seat, cid: Any, data: dict[str, Any]) -> None:
@@ -571,7 +552,6 @@ class Table(TableState):
             raise CommandError("not_over", "A revanche vem depois do fim da partida.")
         if self.rematch_id is not None:
             raise CommandError("duplicate_command", "A revanche já foi criada.", table_id=self.rematch_id)
-        new = await self.hub.rematch(self)
+        new = await self.host.rematch(self)
         data.update(table_id=new.id, secrets={str(s.seat): s.secret for s in new.seats if s.kind == "human"})
-        extra = [("update:tables", {"where": {"id": self.id}, "values": {"rematch_id": new.id}})]
-        await self._commit("rematch", data, conn, cid, extra)
+        await self._commit("rematch", data, conn, cid, [rematch_made(self.id, new.id)])

@@ -22,6 +22,7 @@ export class ReplayScreen {
       const data = await api.get(`/api/tables/${encodeURIComponent(this.tableId)}/replay${mine}`);
       this.summary = data.table;
       this.steps = data.steps;
+      this.table.teams = data.steps.find((step) => step.view)?.view.teams ?? null;
       this.table.stats = matchStats(data.steps, (s) => this.table.teamOf(s));
     } catch (e) {
       toast(t("error", { msg: e.message }), "error");

@@ -53,6 +53,7 @@ export class TableScreen {
     Object.assign(this, { root, tableId, invite, navigate, replay });
     this.table = null;
     this.view = null;
+    this.teams = null;
     this.clock = null;
     this.signals = { enabled: false, hand: null, table: null };
     this.chat = [];
@@ -145,6 +146,7 @@ export class TableScreen {
     if (msg.type === "snapshot") {
       this.table = msg.table;
       this.view = msg.view;
+      if (msg.view) this.teams = msg.view.teams;
       this.clock = msg.clock;
       this.signals = msg.signals || this.signals;
       this.chat = msg.chat || [];
@@ -183,6 +185,8 @@ export class TableScreen {
 
   /** Apply one versioned step: its events (told, heard, animated) and the new view. */
   step(msg, live) {
+    // the teams never change: known before the events are told
+    if (msg.view) this.teams = msg.view.teams;
     for (const ev of msg.events || []) this.event(ev, live);
     // a replay of one's own seat: the view says whose it is
     if (this.replay && msg.view && msg.view.seat !== null) this.you = { seat: msg.view.seat, team: msg.view.team };
@@ -337,9 +341,9 @@ export class TableScreen {
     return n === 2 ? ["bottom", "top"][rel] : ["bottom", "left", "top", "right"][rel];
   }
 
-  /** The team of a seat (the server seats the two teams alternately, as ``you.team`` says). */
+  /** The team of a seat, as the engine's view says (null before the match's first view). */
   teamOf(seat) {
-    return seat % 2;
+    return this.teams ? this.teams[seat] : null;
   }
 
   /**
@@ -733,7 +737,7 @@ export class TableScreen {
         const pool = this.covered ? covers : open;
         const playable = pool.has(card) && !this.busy;
         const action = playable ? plays.find((a) => a.card === card && !!a.covered === this.covered) : null;
-        const manilha = v.manilha && card[0] === v.manilha;
+        const manilha = v.manilhas.includes(card);
         const btn = h(
           "button",
           {

@@ -7,15 +7,13 @@ import { h } from "./dom.js";
 import { cardShort, t } from "./i18n.js";
 import { prefs, savePrefs } from "./prefs.js";
 
-const SUITS = ["D", "S", "H", "C"];
-
 /** The tips in order: when each applies (from the view and what the table saw), and what it shows. */
 const TIPS = [
   {
     id: "vira",
     when: (v) => v.vira && v.phase !== "over",
-    // with fixed manilhas the view names no manilha rank
-    show: (v) => (v.manilha ? { text: t("tut_vira", { vira: cardShort(v.vira), rank: v.manilha }), cards: [v.vira, ...SUITS.map((s) => v.manilha + s)] } : { text: t("tut_fixed"), cards: [] }),
+    // with fixed manilhas the view names no manilha rank; the manilhas are shown weakest first, as the tip reads
+    show: (v) => (v.manilha ? { text: t("tut_vira", { vira: cardShort(v.vira), rank: v.manilha }), cards: [v.vira, ...[...v.manilhas].reverse()] } : { text: t("tut_fixed"), cards: [] }),
   },
   { id: "play", when: (v, legal) => legal("play").length > 0, show: () => ({ text: t("tut_play") }) },
   { id: "trick", when: (v) => v.trick_winners.length > 0, show: () => ({ text: t("tut_trick") }) },
