@@ -1,6 +1,6 @@
 """The bot targets of issue 12, measured by the arena in duplicate pairs.
 
-    python bench/bots.py [--pairs 1000] [--jobs 2] [--seed 2026] [--only panel,levels,variants] [--json FILE]
+    python bench/bots.py [--pairs 1000] [--jobs 2] [--seed 2026] [--only panel,levels,variants,signals] [--json FILE]
 
 1. ``panel``: ``search`` (medium) against every member of the sparring panel:
    ≥ 65% with the lower bound of the 95% interval above 60% (against
@@ -9,7 +9,11 @@
    ≥ 55%; ``easy`` beats ``random`` ≥ 95%.
 3. ``variants``: in 1v1 (``players: 2``) and in Mineiro, ``search`` beats
    ``heuristic`` ≥ 65%.
-4. Decision time (CPU of one core): ``medium`` p95 ≤ 150 ms and p99 ≤ 400 ms,
+4. ``signals``: at tables with partner signals, ``search`` using them beats
+   ``search`` ignoring them (never signalling, never reading) ≥ 55%. Played in
+   blocks of 100 pairs (seeds ``seed``, ``seed + 1``, ...), each block's figures
+   and the running total printed as it ends, so a stopped run still tells.
+5. Decision time (CPU of one core): ``medium`` p95 ≤ 150 ms and p99 ≤ 400 ms,
    ``hard`` p95 ≤ 400 ms (from the runs above).
 
 Each run prints the arena's report, then one line per target with PASS or FAIL.
@@ -23,7 +27,17 @@ import json
 import time
 from typing import Any
 
-from truco.arena import PANEL_HEADER, PairSpec, panel_row, panel_title, report, run, run_panel
+from truco.arena import (
+    PANEL_HEADER,
+    PairSpec,
+    Signals,
+    confidence_interval,
+    panel_row,
+    panel_title,
+    report,
+    run,
+    run_panel,
+)
 
 
 def verdict(ok: bool) -> str:
@@ -69,12 +83,34 @@ def duel(a: str, b: str, rules: Any, pairs: int, jobs: int, seed: int, want: flo
     return s
 
 
+def signals(pairs: int, jobs: int, seed: int, block: int = 100) -> dict[str, Any]:
+    """``search`` with signals (team A) against ``search`` ignoring them, in blocks of ``block`` pairs."""
+    start = time.perf_counter()
+    scores: list[float] = []
+    blocks = []
+    for k in range((pairs + block - 1) // block):
+        n = min(block, pairs - k * block)
+        s = run(PairSpec("search", "search", "paulista", seed + k, signals=Signals.A), n, jobs, progress=False)
+        print(report(s), flush=True)
+        by_pair: dict[int, float] = {}
+        for g in s["games"]:
+            by_pair[g["pair"]] = by_pair.get(g["pair"], 0.0) + 0.5 * g["winner_team_of_a"]
+        scores += by_pair.values()
+        mean, low, high = confidence_interval(scores)
+        print(f"after {len(scores)} pairs: search with signals won {mean:.1%} [{low:.1%}, {high:.1%}]"
+              f" ({time.perf_counter() - start:.0f} s)", flush=True)  # fmt: skip
+        blocks.append(s)
+    mean, low, _ = confidence_interval(scores)
+    check("search with signals beats search ignoring them", mean, low, 0.55)
+    return {"pairs": len(scores), "win_rate_a": mean, "blocks": blocks}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--only", default="panel,levels,variants")
+    parser.add_argument("--only", default="panel,levels,variants,signals")
     parser.add_argument("--json", help="write every run's summary to this file")
     args = parser.parse_args()
     only = set(args.only.split(","))
@@ -89,6 +125,8 @@ def main() -> None:
         for rules in ({"players": 2}, "mineiro"):
             results[f"variant {json.dumps(rules)}"] = duel("search", "heuristic", rules, args.pairs, args.jobs,
                                                        args.seed, 0.65)  # fmt: skip
+    if "signals" in only:
+        results["signals"] = signals(args.pairs, args.jobs, args.seed)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(results, f, indent=1)

@@ -11,10 +11,15 @@ receiving its step (the broadcast, sent to the four seats at once) and to its ac
     python bench/server.py --tables 200 --think 0 --duration 20    # the highest action rate
     python bench/server.py --tables 1000 --bots 1 --bot search:medium   # three people and a bot per table
     python bench/server.py --tables 50 --replay-clients 6          # people while others loop on a replay
+    python bench/server.py --tables 200 --servers 2 --db postgresql+psycopg://...   # one site on 2 processes
     python bench/server.py --tables 200 --replay-clients 6 --replay-windows 5   # replays on and off by turns
 
 It starts ``truco serve`` on a free loopback port with a fresh SQLite file
-(or uses ``--url`` of a running server) and prints the figures.
+(or uses ``--url`` of a running server) and prints the figures. With ``--servers N`` it starts N
+processes of one site on the PostgreSQL of ``--db`` and the Redis of ``--redis``: table i is made
+through process i mod N (which runs it), and its k-th person connects through process (i + k) mod N,
+so that with N > 1 some connections reach the table's owner directly and the others through the
+Redis relay; the latencies of both are reported apart (the relay's extra hop).
 """
 
 from __future__ import annotations
@@ -43,6 +48,8 @@ import websockets
 class Stats:
     def __init__(self) -> None:
         self.step_ms: list[float] = []
+        #: the same, for connections that reach the table through another process (the Redis relay)
+        self.relayed_step_ms: list[float] = []
         #: when each step was received (time.time(), to split by the replay windows)
         self.step_at: list[float] = []
         self.ack_ms: list[float] = []
@@ -59,8 +66,11 @@ class Person:
     """One simulated person at one table connection: acts ``think`` seconds after it may
     (a random legal action of its view). Event-driven: a reader and a timer, no polling."""
 
-    def __init__(self, ws: Any, think: float, stats: Stats, rng: random.Random, measure_from: float) -> None:
+    def __init__(
+        self, ws: Any, think: float, stats: Stats, rng: random.Random, measure_from: float, relayed: bool = False
+    ) -> None:
         self.ws, self.think, self.stats, self.rng, self.measure_from = ws, think, stats, rng, measure_from
+        self.relayed = relayed
         self.view: dict[str, Any] | None = None
         self.version = 0
         self.sent: dict[str, float] = {}
@@ -109,8 +119,11 @@ class Person:
             self.version = msg["v"]
             if msg.get("view") is not None:
                 if self.step_from is not None and kind == "step" and measured:
-                    self.stats.step_ms.append((time.perf_counter() - self.step_from) * 1000)
-                    self.stats.step_at.append(time.time())
+                    if self.relayed:
+                        self.stats.relayed_step_ms.append((time.perf_counter() - self.step_from) * 1000)
+                    else:
+                        self.stats.step_ms.append((time.perf_counter() - self.step_from) * 1000)
+                        self.stats.step_at.append(time.time())
                 self.step_from = None
                 self.view = msg["view"]
                 self.arm()
@@ -150,6 +163,7 @@ async def player(
     rng: random.Random,
     until: float,
     measure_from: float,
+    relayed: bool = False,
 ) -> None:
     """One simulated person, following rematches from table to table until time is up."""
     ws_base = url.replace("http", "ws", 1)
@@ -157,7 +171,7 @@ async def player(
         async with websockets.connect(f"{ws_base}/ws/tables/{held['table_id']}", max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "seat_secret": held["seat_secret"]}))
             stats.connected += 1
-            person = Person(ws, think, stats, rng, measure_from)
+            person = Person(ws, think, stats, rng, measure_from, relayed)
             try:
                 async with asyncio.timeout(max(0.01, until - time.monotonic())):
                     async for raw in ws:
@@ -274,9 +288,10 @@ def auth(token: str) -> dict[str, str]:
 
 
 def run_clients(
-    url: str, seats: list[tuple[str, dict[str, Any]]], think: float, warmup: float, duration: float, out: Any
+    seats: list[tuple[str, bool, str, dict[str, Any]]], think: float, warmup: float, duration: float, out: Any
 ) -> None:
-    """One client process: its share of the players, then its figures through ``out``."""
+    """One client process: its share of the players (the server each connects through, whether that
+    one relays to the table's owner, token, seat), then its figures through ``out``."""
 
     async def main() -> Stats:
         gc.freeze()  # as the server does: no long collections in the middle of a measurement
@@ -287,20 +302,21 @@ def run_clients(
         rng = random.Random(os.getpid())
 
         # spread the connections over the first seconds, as people arrive
-        async def later(i: int, token: str, held: dict[str, Any]) -> None:
+        async def later(i: int, url: str, relayed: bool, token: str, held: dict[str, Any]) -> None:
             await asyncio.sleep(i * warmup / 2 / max(1, len(seats)))
             try:
-                await player(url, token, held, think, stats, rng, until, measure_from)
+                await player(url, token, held, think, stats, rng, until, measure_from, relayed)
             except (OSError, websockets.WebSocketException) as e:
                 # TimeoutError here: the opening handshake took more than websockets' 10 s
                 stats.errors.append(f"connection: {type(e).__name__}")
 
-        await asyncio.gather(*(later(i, t, h) for i, (t, h) in enumerate(seats)))
+        await asyncio.gather(*(later(i, *seat) for i, seat in enumerate(seats)))
         return stats
 
     s = asyncio.run(main())
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    names = ("step_ms", "step_at", "ack_ms", "actions", "illegal", "stale", "errors", "matches", "connected")
+    names = ("step_ms", "step_at", "relayed_step_ms", "ack_ms", "actions", "illegal", "stale", "errors", "matches")
+    names += ("connected",)
     figures = {k: getattr(s, k) for k in names}
     out.put({**figures, "cpu": usage.ru_utime + usage.ru_stime})
 
@@ -316,11 +332,70 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def resident_mb(pid: int) -> float:
+    """The resident memory of a process (its bot workers apart), in MB."""
+    line = next(x for x in Path(f"/proc/{pid}/status").read_text().splitlines() if x.startswith("VmRSS:"))
+    return int(line.split()[1]) / 1024
+
+
 def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
     values = sorted(values)
     return values[min(len(values) - 1, int(p / 100 * len(values)))]
+
+
+def start_server(args: Any, db: str, hard: int, node: int, prefix: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``truco serve`` on a free loopback port, once it answers: the process and its URL."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-m", "truco", "serve", "--port", str(port), "--db", db, "--log-level", "warning"]
+    # every simulated person comes from this one address: no rate limit applies to it
+    unlimited = {k: [10**9, 10**9] for k in ("guest", "table", "join", "connect", "replay")}
+    cmd += ["--rate-limits", json.dumps(unlimited)]
+    if args.bot_workers:
+        cmd += ["--bot-workers", str(args.bot_workers)]
+    if args.servers > 1:
+        cmd += ["--node", f"bench{node}", "--redis", args.redis, "--redis-prefix", prefix]
+    server = subprocess.Popen(cmd, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard)))
+    for _ in range(300):
+        try:
+            if httpx.get(url + "/api/options", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    return server, url
+
+
+class Shared:
+    """The shared services' counters: PostgreSQL's commits (``--db`` on PostgreSQL) and Redis's
+    published messages and CPU (``--servers`` > 1), read before and after the measurement."""
+
+    def __init__(self, db: str | None, redis_url: str | None) -> None:
+        self.db, self.redis_url = db, redis_url
+
+    def read(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        if self.db and self.db.startswith("postgresql"):
+            from sqlalchemy import create_engine, text
+
+            engine = create_engine(self.db)
+            with engine.connect() as conn:
+                out["commits"] = float(
+                    conn.execute(
+                        text("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")
+                    ).scalar_one()
+                )
+            engine.dispose()
+        if self.redis_url:
+            import redis
+
+            r = redis.Redis.from_url(self.redis_url)
+            cpu, calls = r.info("cpu"), r.info("commandstats")
+            out["redis_cpu"] = float(cpu["used_cpu_sys"]) + float(cpu["used_cpu_user"])
+            out["published"] = float(calls.get("cmdstat_publish", {}).get("calls", 0))
+            r.close()
+        return out
 
 
 def main() -> None:
@@ -332,6 +407,8 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=1, help="client processes")
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--db", help="database URL of the started server (default: a fresh SQLite file)")
+    parser.add_argument("--servers", type=int, default=1, help="processes of one site (N > 1: --db on PostgreSQL)")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="the Redis of --servers N > 1")
     parser.add_argument("--bots", type=int, default=0, help="seats of each table played by a bot (0-3)")
     parser.add_argument("--bot", default="search:medium", help="the bots in those seats, kind:level")
     parser.add_argument("--bot-workers", type=int, help="the server's bot processes (default: its own choice)")
@@ -350,54 +427,56 @@ def main() -> None:
         "reported for the windows with and without them (one run compares both under the same machine load)",
     )
     args = parser.parse_args()
+    if args.servers > 1 and not (args.db or "").startswith("postgresql"):
+        parser.error("--servers N > 1 needs --db postgresql+psycopg://... (one database for the site)")
     kind, _, level = args.bot.partition(":")
     bot = {"kind": kind, "level": level or "medium"}
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
-    server = None
-    url = args.url
+    servers: list[subprocess.Popen[bytes]] = []
+    urls = [args.url] if args.url else []
     tmp = tempfile.TemporaryDirectory()
-    if url is None:
-        port = free_port()
-        url = f"http://127.0.0.1:{port}"
+    shared = Shared(args.db, args.redis if args.servers > 1 else None)
+    if not urls:
         db = args.db or f"sqlite:///{Path(tmp.name) / 'bench.sqlite3'}"
-        cmd = [sys.executable, "-m", "truco", "serve", "--port", str(port), "--db", db, "--log-level", "warning"]
-        # every simulated person comes from this one address: no rate limit applies to it
-        unlimited = {k: [10**9, 10**9] for k in ("guest", "table", "join", "connect", "replay")}
-        cmd += ["--rate-limits", json.dumps(unlimited)]
-        if args.bot_workers:
-            cmd += ["--bot-workers", str(args.bot_workers)]
-        server = subprocess.Popen(cmd, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard)))
-        for _ in range(300):
-            try:
-                if httpx.get(url + "/api/options", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        prefix = f"bench-{os.getpid()}"
+        for node in range(args.servers):
+            server, url = start_server(args, db, hard, node, prefix)
+            servers.append(server)
+            urls.append(url)
     try:
         t0 = time.monotonic()
-        groups = asyncio.run(seat_tables(url, args.tables, args.bots, bot))
+        n = len(urls)
+        groups = [
+            group
+            for j, url in enumerate(urls)
+            for group in asyncio.run(seat_tables(url, args.tables // n + (j < args.tables % n), args.bots, bot))
+        ]
         people = sum(len(g) for g in groups)
         print(f"{args.tables} tables, {people} people seated in {time.monotonic() - t0:.1f} s", flush=True)
         out: Any = multiprocessing.Queue()
-        # a table's people stay in one process
-        shares: list[list[tuple[str, dict[str, Any]]]] = [[] for _ in range(args.procs)]
+        # a table's people stay in one client process; its k-th person connects through process owner + k
+        shares: list[list[tuple[str, bool, str, dict[str, Any]]]] = [[] for _ in range(args.procs)]
+        per_server = [args.tables // n + (j < args.tables % n) for j in range(n)]
+        owners = [j for j in range(n) for _ in range(per_server[j])]
         for i, group in enumerate(groups):
-            shares[i % args.procs].extend(group)
+            for k, (token, held) in enumerate(group):
+                through = (owners[i] + k) % n
+                shares[i % args.procs].append((urls[through], through != owners[i], token, held))
         procs = [
-            multiprocessing.Process(target=run_clients, args=(url, share, args.think, args.warmup, args.duration, out))
+            multiprocessing.Process(target=run_clients, args=(share, args.think, args.warmup, args.duration, out))
             for share in shares
         ]
         replays: Any = multiprocessing.Queue()
         origin = time.time() + args.warmup
         if args.replay_clients:
-            replayed = asyncio.run(finished_table(url))
+            replayed = asyncio.run(finished_table(urls[0]))
             procs.append(
                 multiprocessing.Process(
                     target=run_replays,
                     args=(
-                        url,
+                        urls[0],
                         replayed,
                         args.replay_clients,
                         args.warmup + args.duration,
@@ -412,40 +491,65 @@ def main() -> None:
         for p in procs:
             p.start()
         time.sleep(args.warmup)
-        cpu0 = cpu_seconds(server.pid) if server else 0.0
+        cpu0 = [cpu_seconds(s.pid) for s in servers]
+        shared0 = shared.read()
         results = [out.get() for _ in shares]
+        shared1 = shared.read()
         replayed_n = replays.get()["replays"] if args.replay_clients else 0
         for p in procs:
             p.join()
         elapsed = time.monotonic() - start - args.warmup
-        inside = httpx.get(url + "/api/stats", timeout=30).json()
-        cpu = (cpu_seconds(server.pid) - cpu0) if server else float("nan")
+        inside = [httpx.get(url + "/api/stats", timeout=30).json() for url in urls]
+        cpus = [cpu_seconds(s.pid) - c for s, c in zip(servers, cpu0, strict=True)]
+        rss = [resident_mb(s.pid) for s in servers]
     finally:
-        if server is not None:
+        for server in servers:
             server.terminate()
+        for server in servers:
             server.wait()
         tmp.cleanup()
 
     step = [x for r in results for x in r["step_ms"]]
+    relayed = [x for r in results for x in r["relayed_step_ms"]]
     ack = [x for r in results for x in r["ack_ms"]]
     actions = sum(r["actions"] for r in results)
     errors = [e for r in results for e in r["errors"]]
     print(f"connections opened: {sum(r['connected'] for r in results)} (think {args.think} s, {elapsed:.1f} s)")
     matches = sum(r["matches"] for r in results)
     print(f"actions acknowledged: {actions} = {actions / elapsed:.0f}/s; matches finished: {matches}")
-    for name, xs in (("command -> own step (broadcast)", step), ("command -> ack", ack)):
+    measured = (
+        ("command -> own step (broadcast)", step if not relayed else []),
+        ("command -> own step, connected to the table's owner", step if relayed else []),
+        ("command -> own step, through another process (Redis relay)", relayed),
+        ("command -> ack", ack),
+    )
+    for name, xs in measured:
         if xs:
             print(
                 f"{name}: p50 {pct(xs, 50):.1f} ms, p99 {pct(xs, 99):.1f} ms, max {max(xs):.1f} ms, "
                 f"mean {statistics.fmean(xs):.1f} ms (n={len(xs)})"
             )
-    cm = inside["command_ms"]
-    if cm.get("n"):
+    for url, stats in zip(urls, inside, strict=True):
+        cm = stats["command_ms"]
+        if cm.get("n"):
+            print(
+                f"inside {url}, command read -> step and ack queued (last minute): p50 {cm['p50']} ms, "
+                f"p99 {cm['p99']} ms, max {cm['max']} ms (n={cm['n']}); tables {stats['tables']}, "
+                f"connections {stats['connections']}"
+            )
+    for url, cpu, mb in zip(urls, cpus, rss, strict=True):
+        share = 100 * cpu / elapsed
+        print(f"server CPU ({url}): {cpu:.1f} s over {elapsed:.1f} s ({share:.0f}% of one core); resident {mb:.0f} MB")
+    if "commits" in shared1:
+        commits = shared1["commits"] - shared0["commits"]
+        print(f"PostgreSQL commits: {commits:.0f} = {commits / elapsed:.0f}/s (the whole database server's)")
+    if "published" in shared1:
+        published = shared1["published"] - shared0["published"]
+        redis_cpu = shared1["redis_cpu"] - shared0["redis_cpu"]
         print(
-            f"inside the server, command read -> step and ack queued (last minute): p50 {cm['p50']} ms, "
-            f"p99 {cm['p99']} ms, max {cm['max']} ms (n={cm['n']})"
+            f"Redis: {published:.0f} messages published = {published / elapsed:.0f}/s; "
+            f"its CPU {redis_cpu:.1f} s ({100 * redis_cpu / elapsed:.0f}% of one core; the whole Redis server's)"
         )
-    print(f"server CPU: {cpu:.1f} s over {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core)")
     print(f"client CPU: {sum(r['cpu'] for r in results):.1f} s in {args.procs} process(es), connecting included")
     print(f"races lost (stale: someone settled the question first): {sum(r['stale'] for r in results)}")
     print(f"illegal actions: {sum(r['illegal'] for r in results)}")

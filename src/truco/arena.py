@@ -11,6 +11,11 @@ not, so the 95% interval is mean ± 1.96·s/√n with s the standard deviation o
 the pair scores and n the number of pairs (normal approximation; n ≥ 30 is
 sensible).
 
+At a table with signals (``--signals``, 4 players), the teams named play with partner signals
+(seed 001): at each hand's start every bot of those teams makes its gestures (``gestures_of``), in
+seat order, and their views carry their team's signals (``View.signals``); a team left out neither
+makes nor sees any, which is how ``search`` using signals is measured against ``search`` ignoring them.
+
 A decision's time is the CPU time of the bot's thread (``time.thread_time``),
 what it costs on one core whatever else the machine runs; the wall-clock
 figures are reported beside it.
@@ -30,14 +35,16 @@ import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from random import Random
 from typing import Any
 
-from truco.bots import BOT_KINDS, LEVELS, PANEL, Bot, make_bot
-from truco.engine import Match, Rules, SeededDeals, to_record, view
+from truco.bots import BOT_KINDS, LEVELS, PANEL, Bot, gestures_of, make_bot
+from truco.engine import Match, Rules, SeededDeals, View, to_record, view
 from truco.engine.deals import derived_seed
-from truco.engine.events import HandEnded, RaiseAccepted, RaiseAsked
+from truco.engine.events import HandEnded, HandStarted, RaiseAccepted, RaiseAsked
+from truco.engine.signals import SignalLog
 
 #: A seat's bot: (kind, level).
 BotSpec = tuple[str, str]
@@ -70,6 +77,19 @@ def label(bot: BotSpec) -> str:
     return f"{bot[0]}:{bot[1]}"
 
 
+class Signals(StrEnum):
+    """Which teams play with partner signals (4 players only)."""
+
+    NONE = "none"
+    BOTH = "both"
+    A = "a"
+    B = "b"
+
+    def teams(self) -> tuple[str, ...]:
+        """The teams ("a", "b") that signal."""
+        return {"none": (), "both": ("a", "b"), "a": ("a",), "b": ("b",)}[self.value]
+
+
 @dataclass(frozen=True)
 class PairSpec:
     """What every game of a run shares: the two teams, the rules (a record's
@@ -81,6 +101,7 @@ class PairSpec:
     seed: int
     records: str | None = None
     level: str = "medium"
+    signals: Signals = Signals.NONE
 
 
 def seat_bots(team: tuple[BotSpec, ...], players: int) -> list[BotSpec]:
@@ -111,8 +132,26 @@ def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
         s: seat_bot(kind, level, Random(f"{spec.seed}:{pair}:{game}:{s}").getrandbits(32))
         for s, (kind, level) in seats.items()
     }
-    deals = SeededDeals(derived_seed(spec.seed, f"pair {pair}"), rules.deck, rules.players)
+    pair_seed = derived_seed(spec.seed, f"pair {pair}")  # the pair's deals, and its signal tables
+    deals = SeededDeals(pair_seed, rules.deck, rules.players)
     match = Match(rules, deals=deals, first_dealer=deals.first_dealer)
+    side = {s: "a" if s & 1 == a_team else "b" for s in seats}
+    signalling = [s for s in seats if side[s] in spec.signals.teams()] if rules.players == 4 else []
+    log = SignalLog(pair_seed) if signalling else None
+    made = {"a": 0, "b": 0}
+
+    def seat_view(seat: int) -> View:
+        return view(match, seat, signals=log if seat in signalling else None)
+
+    def make_signals() -> None:
+        assert log is not None
+        for s in signalling:
+            for gesture in gestures_of(bots[s], seat_view(s)):
+                log.add(match, s, gesture)
+                made[side[s]] += 1
+
+    if log is not None:
+        make_signals()
     times: dict[str, list[float]] = {label(b): [] for b in seats.values()}
     wall: dict[str, list[float]] = {label(b): [] for b in seats.values()}
     raises = {t: {"asked": 0, "accepted": 0, "run": 0} for t in ("a", "b")}
@@ -121,7 +160,7 @@ def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
         if len(match.actions) > MAX_ACTIONS:
             raise RuntimeError(f"pair {pair} game {game}: no end after {MAX_ACTIONS} actions")
         seat = match.to_act()[0]
-        seen = view(match, seat)
+        seen = seat_view(seat)
         start, cpu = time.perf_counter(), time.thread_time()
         action = bots[seat].act(seen)
         times[label(seats[seat])].append((time.thread_time() - cpu) * 1000)
@@ -137,6 +176,8 @@ def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
                 if event.reason == "run" and asking:
                     raises[asking]["run"] += 1
                 asking = None
+            elif isinstance(event, HandStarted) and log is not None:
+                make_signals()
     if spec.records:
         path = Path(spec.records) / f"pair-{pair:05d}-game-{game}.json"
         path.write_text(json.dumps(to_record(match)), encoding="utf-8")
@@ -152,6 +193,7 @@ def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
         "points_a": a_points,
         "points_b": b_points,
         "raises": raises,
+        "signals": made,
         "times": times,
         "wall": wall,
         "deals": [deals.get(k) for k in range(len(match.results))],
@@ -196,6 +238,7 @@ def summarize(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
     by_pair: dict[int, float] = {}
     hands = points_a = points_b = wins = n_games = 0
     raises = {t: {"asked": 0, "accepted": 0, "run": 0} for t in ("a", "b")}
+    signals = {"a": 0, "b": 0}
     times: dict[str, list[float]] = {}
     wall: dict[str, list[float]] = {}
     for g in games:
@@ -208,6 +251,7 @@ def summarize(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
         for t in raises:
             for k in raises[t]:
                 raises[t][k] += g["raises"][t][k]
+            signals[t] += g["signals"][t]
         for name, ts in g["times"].items():
             times.setdefault(name, []).extend(ts)
         for name, ts in g.get("wall", {}).items():
@@ -230,6 +274,7 @@ def summarize(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
             }
             for t, r in raises.items()
         },
+        "signals_per_hand": {t: round(n / max(hands, 1), 3) for t, n in signals.items()},
         "decision_ms": {name: percentiles(ts) for name, ts in sorted(times.items())},
         "decision_wall_ms": {name: percentiles(ts) for name, ts in sorted(wall.items())},
     }
@@ -268,7 +313,7 @@ def run(spec: PairSpec, pairs: int, jobs: int = 1, progress: bool = True) -> dic
         del g["deals"]
     summary = summarize(games)
     summary["a"], summary["b"] = spec.a, spec.b
-    summary["rules"], summary["seed"] = spec.rules, spec.seed
+    summary["rules"], summary["seed"], summary["signals"] = spec.rules, spec.seed, spec.signals.value
     summary["games"] = [{k: g[k] for k in ("pair", "game", "winner_team_of_a", "score_a", "score_b")} for g in games]
     return summary
 
@@ -278,7 +323,8 @@ def report(summary: dict[str, Any]) -> str:
     a, b = summary["a"], summary["b"]
     low, high = summary["ci95"]
     lines = [
-        f"A = {a}   B = {b}   rules = {json.dumps(summary['rules'])}   seed = {summary['seed']}",
+        f"A = {a}   B = {b}   rules = {json.dumps(summary['rules'])}   seed = {summary['seed']}"
+        f"   signals = {summary['signals']}",
         f"{summary['matches']} matches in {summary['pairs']} duplicate pairs: A won {summary['wins_a']}",
         f"win rate of A: {summary['win_rate_a']:.1%}   95% CI [{low:.1%}, {high:.1%}] (over pairs)",
         f"points per hand: A {summary['points_per_hand']['a']}   B {summary['points_per_hand']['b']}"
@@ -290,6 +336,9 @@ def report(summary: dict[str, Any]) -> str:
             f"raises by {name}: {r['asked']} asked ({r['asked_per_hand']} per hand), "
             f"{r['accepted_rate']:.0%} accepted, {r['run_rate']:.0%} run from"
         )
+    if summary["signals"] != Signals.NONE:
+        per_hand = summary["signals_per_hand"]
+        lines.append(f"partner signals per hand: A {per_hand['a']}   B {per_hand['b']}")
     for name, p in summary["decision_ms"].items():
         if p["n"]:
             w = summary["decision_wall_ms"].get(name, p)

@@ -112,6 +112,11 @@ def serve(
         str | None, typer.Option(help="this process's name in the tables' leases, on PostgreSQL (default: HOST:PORT)")
     ] = None,
     lease_ttl: Annotated[float, typer.Option(help="seconds a table's lease lasts unless renewed")] = 10.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(help="Redis URL: one site on many processes sharing the PostgreSQL --db (docs/deploy.md)"),
+    ] = None,
+    redis_prefix: Annotated[str, typer.Option(help="prefix of this site's Redis channels and keys")] = "truco",
     frame_rate: Annotated[float, typer.Option(help="frames per second a WebSocket client may send on average")] = 20.0,
     frame_burst: Annotated[int, typer.Option(help="frames a WebSocket client may send at once")] = 40,
     write_timeout: Annotated[
@@ -138,6 +143,8 @@ def serve(
         token_idle=token_idle,
         node=node or f"{socket.gethostname()}:{port}",
         lease_ttl=lease_ttl,
+        redis_url=redis,
+        redis_prefix=redis_prefix,
         ranked_bot_offer=ranked_bot_offer,
         frame_rate=frame_rate,
         frame_burst=frame_burst,
@@ -252,15 +259,31 @@ def arena(
     level: Annotated[str, typer.Option(help="level of bots named without one")] = "medium",
     json_file: Annotated[str | None, typer.Option("--json", help="write every figure to this file")] = None,
     records: Annotated[str | None, typer.Option(help="save each game's record in this directory")] = None,
+    signals: Annotated[
+        str, typer.Option(help="teams that play with partner signals (4 players): none, both, a or b")
+    ] = "none",
 ) -> None:
     """Play bots against bots in duplicate pairs and print the statistics."""
-    from truco.arena import PANEL_HEADER, PairSpec, panel_row, panel_title, parse_team, report, run, run_panel
+    from truco.arena import (
+        PANEL_HEADER,
+        PairSpec,
+        Signals,
+        panel_row,
+        panel_title,
+        parse_team,
+        report,
+        run,
+        run_panel,
+    )
     from truco.engine import Rules, RulesError
 
     try:
         spec_rules = _rules_option(rules)
         Rules.parse(spec_rules)
         parse_team(a, level)
+        if signals not in tuple(Signals):
+            raise ValueError(f"--signals must be one of {', '.join(Signals)}, not {signals!r}")
+        signal_teams = Signals(signals)
         if b != "panel":
             parse_team(b, level)
     except (ValueError, RulesError) as e:
@@ -273,7 +296,7 @@ def arena(
         if json_file:
             Path(json_file).write_text(json.dumps(panel, indent=1), encoding="utf-8")
         return
-    summary = run(PairSpec(a, b, spec_rules, seed, records, level), (matches + 1) // 2, jobs)
+    summary = run(PairSpec(a, b, spec_rules, seed, records, level, signal_teams), (matches + 1) // 2, jobs)
     typer.echo(report(summary))
     if json_file:
         Path(json_file).write_text(json.dumps(summary, indent=1), encoding="utf-8")

@@ -58,7 +58,7 @@ def test_summary_counts_pairs_as_the_independent_units():
     def game(pair: int, game: int, a_wins: bool) -> dict:
         raises = {"a": {"asked": 2, "accepted": 1, "run": 1}, "b": {"asked": 0, "accepted": 0, "run": 0}}
         return {"pair": pair, "game": game, "winner_team_of_a": a_wins, "hands": 5, "points_a": 10,
-                "points_b": 5, "raises": raises, "times": {"x": [1.0, 2.0]}}  # fmt: skip
+                "points_b": 5, "raises": raises, "signals": {"a": 3, "b": 0}, "times": {"x": [1.0, 2.0]}}  # fmt: skip
 
     games = [game(0, 0, True), game(0, 1, True), game(1, 0, True), game(1, 1, False)]
     s = summarize(games)
@@ -67,6 +67,7 @@ def test_summary_counts_pairs_as_the_independent_units():
     assert s["points_per_hand"] == {"a": 2.0, "b": 1.0}
     assert s["raises"]["a"]["accepted_rate"] == 0.5 and s["raises"]["a"]["asked_per_hand"] == 0.4
     assert s["decision_ms"]["x"]["n"] == 8
+    assert s["signals_per_hand"] == {"a": 0.6, "b": 0.0}
 
 
 def test_team_specs():

@@ -314,7 +314,6 @@ def test_admin_revoke_refuses_a_players_tokens_at_once_over_http_and_websocket(s
         namesake = await Player(server, "Token Roubado").register()
         await stolen.create(timer=0)
         sock = await stolen.connect()  # the token works, and the server has just read its player
-        await sock.close()
         assert (await stolen.http.get("/api/me")).status_code == 200
         player_id = (await stolen.http.get("/api/me")).json()["player_id"]
 
@@ -323,6 +322,11 @@ def test_admin_revoke_refuses_a_players_tokens_at_once_over_http_and_websocket(s
         assert (await stolen.http.get("/api/me")).status_code == 401
         assert (await refused_at_the_table(stolen))["code"] == "bad_token"
         assert (await namesake.http.get("/api/me")).status_code == 200  # revoked by id: only that player
+        # the connection opened with it ends too, within the server's heartbeat (2 s)
+        await sock.until(lambda m: m.get("code") == "bad_token", timeout=10)
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await sock.until(lambda m: False, timeout=10)
+        assert closed.value.rcvd.code == 4001
 
         session = register(server, "Conta Roubada")
         assert me(server, session).status_code == 200

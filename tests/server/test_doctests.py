@@ -8,8 +8,20 @@ import importlib
 import pytest
 
 MODULES = [
-    "accounts", "admin", "edge", "errors", "hub", "identity", "limits",
-    "matchmaking", "names", "ratings", "signals", "state", "store", "table",
+    "accounts",
+    "admin",
+    "edge",
+    "errors",
+    "hub",
+    "identity",
+    "limits",
+    "matchmaking",
+    "names",
+    "ratings",
+    "relay",
+    "state",
+    "store",
+    "table",
 ]
 
 

@@ -17,8 +17,8 @@ from sqlalchemy import func, select
 from tests.server.helpers import Player, Server, four_players, play_randomly, run, spectate
 
 from truco.engine import IRON, Match, Rules, view
+from truco.engine.signals import signal_table
 from truco.server.identity import TABLE_SECRET_BITS
-from truco.server.signals import signal_table
 from truco.server.store import Store, event_row, events, tables
 
 

@@ -206,3 +206,21 @@ def test_a_server_that_wakes_up_after_its_table_moved_cannot_store_a_version(mak
         await again.close()
 
     run(play())
+
+
+def test_a_lease_taken_over_says_when_its_last_owner_last_ran_the_table(database):
+    """The clock of a table taken over resumes from when its last owner was last known to run it:
+    when it gave the lease up (a stop), or else when it last renewed it (a death)."""
+    _, a_leases = owner(database, "a", ttl=0.5)
+    _, b_leases = owner(database, "b", ttl=0.5)
+    a_leases.acquire("given")
+    a_leases.acquire("dead")
+    time.sleep(0.2)
+    gave_up = time.time()
+    a_leases.release("given")
+    a_leases.renew()  # "given" is given up now; "dead" renewed now, for the last time
+    time.sleep(0.6)  # a dies: "dead" lapses
+    b_leases.acquire("given")
+    b_leases.acquire("dead")
+    assert abs(b_leases.last_held["given"] - gave_up) < 0.15
+    assert abs(b_leases.last_held["dead"] - gave_up) < 0.15

@@ -29,7 +29,11 @@ def test_four_players_play_a_whole_match(server):
         stats = (await players[0].http.get("/api/stats")).json()
         assert stats["tables"] >= 1 and stats["command_ms"]["n"] >= socks[0].version // 2
 
-        replay = (await players[0].http.get(f"/api/tables/{table_id}/replay")).json()
+        r = await players[0].http.get(f"/api/tables/{table_id}/replay")  # httpx takes gzip
+        assert r.headers["content-encoding"] == "gzip" and "immutable" in r.headers["cache-control"]
+        replay = r.json()
+        plain = await players[0].http.get(f"/api/tables/{table_id}/replay", headers={"accept-encoding": "identity"})
+        assert "content-encoding" not in plain.headers and plain.json() == replay
         steps = replay["steps"]
         assert [s["v"] for s in steps] == list(range(1, socks[0].version + 1))
         assert steps[-1]["view"] == watcher.view, "the replay ends as the spectator saw the match"

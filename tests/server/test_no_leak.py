@@ -26,7 +26,7 @@ from truco.engine import Match, Rules, to_record, view
 from truco.engine.cards import card_name
 from truco.engine.events import CardPlayed, HandStarted
 from truco.engine.record import parse_action
-from truco.server.signals import signal_table
+from truco.engine.signals import signal_table
 from truco.server.store import Store, events, tables
 
 CARDS = {card_name(c) for c in range(40)}

@@ -9,7 +9,13 @@ import sys
 
 import pytest
 import websockets
+from sqlalchemy import select
 from tests.server.helpers import Player, four_players, play_randomly, run, spectate
+
+from truco.engine.cards import SUITS, manilha_cards, suit
+from truco.engine.signals import signal_table
+from truco.server.state import TableState
+from truco.server.store import Store, events, seats, tables
 
 
 def admin(server, *args: str) -> str:
@@ -19,6 +25,52 @@ def admin(server, *args: str) -> str:
 
 def step_events(frame):
     return frame["events"] if frame["type"] == "step" else []
+
+
+def test_bots_make_their_partner_signals_and_read_only_their_teams(server):
+    """A person (seat 0) with three bots at a table with signals: at every hand, each bot signals exactly the
+    manilhas it was dealt (the stored rows say so, read with the deal secret); the person sees its partner's
+    with their meaning, the opponents' without; a bot's view carries its own team's meanings only."""
+
+    async def body():
+        me = await Player(server, "Sinais").register()
+        bot = {"type": "bot", "kind": "search", "level": "easy"}
+        await me.create(timer=0, signals=True, seats=[{"type": "me"}, bot, {"type": "bot"}, bot])
+        sock = await me.connect()
+        await play_randomly([sock], random.Random(7))
+        await sock.close()
+        await me.aclose()
+        return me.held["table_id"], sock.frames
+
+    table_id, frames = run(body())
+    store = Store(server.db_url)
+    row = store.rows(select(tables).where(tables.c.id == table_id))[0]
+    state = TableState(dict(row), [dict(r) for r in store.rows(select(seats).where(seats.c.table_id == table_id))])
+    rows = store.rows(select(events).where(events.c.table_id == table_id).order_by(events.c.seq))
+    made: dict[tuple[int, int], set[str]] = {}
+    held: dict[tuple[int, int], set[str]] = {}
+    for stored, data, _, _ in state.walk([dict(r) for r in rows]):
+        m = state.match
+        if m is None or m.is_over:
+            continue
+        if stored["kind"] == "signal":
+            assert data["by"] == "bot" and data["seat"] != 0
+            for b in (1, 2, 3):
+                last = state.bot_view(b).signals.made[-1]
+                assert (last.suit is not None) == (m.team_of(b) == m.team_of(data["seat"]))
+            if m.kind == "normal":
+                meaning = signal_table(row["deal_secret"], m.hand_number, m.team_of(data["seat"]))[data["gesture"]]
+                made.setdefault((m.hand_number, data["seat"]), set()).add(meaning)
+        if m.kind == "normal" and not m.tricks and not m.trick:
+            manilhas = {c: SUITS[suit(c)] for c in manilha_cards(m.vira)}
+            for b in (1, 2, 3):
+                held[(m.hand_number, b)] = {manilhas[c] for c in m.hands[b] if c in manilhas}
+    assert made and {k: v for k, v in held.items() if v} == made
+    # what the person saw: the gestures made before it connected in its snapshot, the later ones as events
+    seen = [(s["seat"], s["suit"]) for f in frames if f["type"] == "snapshot" for s in f["signals"].get("made", [])]
+    seen += [(e["seat"], e.get("suit")) for f in frames for e in step_events(f) if e["type"] == "signal"]
+    assert seen and {seat for seat, _ in seen} <= {1, 2, 3}
+    assert all((suit is not None) == (seat == 2) for seat, suit in seen)
 
 
 def test_signals_reach_the_partner_with_their_meaning_and_the_rest_without(server):

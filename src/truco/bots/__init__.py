@@ -3,6 +3,7 @@
 A bot is made once per seat with ``make_bot(kind, level, seed)`` and
 asked ``bot.act(view)`` whenever its seat may act; it returns one of
 ``view.legal``. Given its seed, a bot always answers the same views the same way.
+At a table with signals, ``gestures_of(bot, view)`` are the partner signals it makes now.
 
 >>> from truco.engine import Match, view
 >>> m = Match(seed=1)
@@ -15,7 +16,7 @@ True
 from __future__ import annotations
 
 from random import Random
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from truco.engine import Action, View
 
@@ -43,6 +44,21 @@ class Bot(Protocol):
 
     def act(self, view: View) -> Action:
         """One of ``view.legal``, chosen from the view alone."""
+
+
+@runtime_checkable
+class Signaller(Protocol):
+    """A bot that makes partner signals at tables with signals (seed 001)."""
+
+    def signal(self, view: View) -> tuple[str, ...]:
+        """The gestures to make now for the partner, from ``view.signals`` (none: nothing to tell)."""
+
+
+def gestures_of(bot: Bot, view: View) -> tuple[str, ...]:
+    """What ``bot`` signals now: nothing at a table without signals, or if it makes none."""
+    if view.signals is None or not isinstance(bot, Signaller):
+        return ()
+    return tuple(bot.signal(view))
 
 
 class RandomBot:

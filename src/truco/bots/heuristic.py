@@ -19,6 +19,7 @@ from __future__ import annotations
 from random import Random
 
 from truco.bots.knowledge import Knowledge, call_threshold, equity
+from truco.bots.signals import gestures_to_make
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, View
 
 #: Bluffing rate (raise with a weak hand) and strength thresholds, per level.
@@ -52,6 +53,10 @@ class HeuristicBot:
         if any(a.type == RAISE for a in legal) and self.wants_raise(k):
             return pick(legal, RAISE)
         return self.play(k)
+
+    def signal(self, view: View) -> tuple[str, ...]:
+        """At a table with signals: its manilhas, for the partner (``truco.bots.signals``); it reads none."""
+        return gestures_to_make(view)
 
     # -- betting ----------------------------------------------------------
 

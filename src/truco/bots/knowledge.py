@@ -25,16 +25,28 @@ from truco.engine.rules import TARGET_SCORE
 PARTNER_HELP = 0.3
 
 
+def partner_of(view: View) -> int | None:
+    """The partner of the view's seat (None with 2 players), from the teams the engine's view tells.
+
+    >>> from truco.engine import Match, Rules, view
+    >>> partner_of(view(Match(seed=1), 1)), partner_of(view(Match(Rules(players=2), seed=1), 1))
+    (3, None)
+    """
+    return next((s for s, t in enumerate(view.teams) if t == view.team and s != view.seat), None)
+
+
 class Knowledge:
     """A seat's reading of its view."""
 
     def __init__(self, view: View) -> None:
         self.view = view
         self.rules = rules = view.rules
-        self.seat = seat = view.seat if view.seat is not None else 0
-        self.team = seat & 1
+        self.seat = view.seat if view.seat is not None else 0
+        self.team = view.team if view.team is not None else 0
         self.players = view.players
-        self.partner = (seat + 2) % 4 if view.players == 4 else None
+        self.partner = partner_of(view)
+        #: the seats of this seat's team (the engine's view tells each seat's team)
+        self.mates = frozenset(s for s, t in enumerate(view.teams) if t == self.team)
         vira = view.vira if view.vira is not None else 0
         self.strength = strength_table(vira, rules.manilhas, rules.deck)
         seen = {vira, *view.hand, *view.own_covered}
@@ -73,15 +85,18 @@ class Knowledge:
         best = max(self.seen_strength(c) for _, c in plays)
         if best == COVERED_STRENGTH:
             return best, None
-        teams = {s & 1 for s, c in plays if self.seen_strength(c) == best}
+        teams = {self.team_of(s) for s, c in plays if self.seen_strength(c) == best}
         return best, teams.pop() if len(teams) == 1 else None
+
+    def team_of(self, seat: int) -> int:
+        return self.view.teams[seat]
 
     def after_me(self) -> list[int]:
         """Seats that will play in this trick after this seat."""
         return [s for s in range(self.players) if s != self.seat and s not in {p for p, _ in self.view.trick}]
 
     def opponents_after(self) -> int:
-        return sum(1 for s in self.after_me() if s & 1 != self.team)
+        return sum(1 for s in self.after_me() if s not in self.mates)
 
     def partner_after(self) -> bool:
         return self.partner is not None and self.partner in self.after_me()
@@ -110,7 +125,7 @@ class Knowledge:
             best, team = self.table_best()
             opp_left = self.opponents_after()
             if team == self.team:
-                card = next(c for s, c in trick if self.seen_strength(c) == best and s & 1 == self.team)
+                card = next(c for s, c in trick if self.seen_strength(c) == best and s in self.mates)
                 chances.append(self.power(card) ** opp_left)
             else:
                 chances.append(PARTNER_HELP / 2 if self.partner_after() else 0.0)
@@ -120,7 +135,7 @@ class Knowledge:
             beaters = [self.power(c) for c in view.hand if self.strength[c] > best]
             mate = 0.0
             if team == self.team:
-                mate = max(self.power(c) for s, c in trick if s & 1 == self.team and self.seen_strength(c) == best)
+                mate = max(self.power(c) for s, c in trick if s in self.mates and self.seen_strength(c) == best)
             if beaters and max(beaters) > mate:
                 chances.append(max(beaters) ** k)
                 mine.remove(max(beaters))
@@ -141,6 +156,20 @@ class Knowledge:
     def plays(self) -> dict[tuple[int, bool], Action]:
         """The legal card plays by (card, covered)."""
         return {(a.card, a.covered): a for a in self.view.legal if a.type == PLAY and a.card is not None}
+
+
+def raise_changes_nothing(view: View) -> bool:
+    """Whether no raise can change the match for this seat's team: winning the hand at the value it is
+    played for already wins the match, so a higher value would only give the opponents more if they win.
+
+    >>> from truco.engine import Match, view
+    >>> raise_changes_nothing(view(Match(seed=1, score=(10, 3)), 0)), raise_changes_nothing(view(Match(seed=1), 0))
+    (False, False)
+    """
+    if view.team is None:
+        return False
+    at_stake = view.pending["value"] if view.pending else view.value
+    return view.score[view.team] + at_stake >= TARGET_SCORE
 
 
 def _hand_chance(done: tuple[int | None, ...], chances: tuple[float, ...], team: int) -> float:

@@ -37,7 +37,7 @@ import math
 from dataclasses import dataclass, field
 
 from truco.bots.heuristic import HeuristicBot, pick
-from truco.bots.knowledge import Knowledge, call_threshold, equity
+from truco.bots.knowledge import Knowledge, call_threshold, equity, raise_changes_nothing
 from truco.bots.search1 import (
     PRUNE,
     RAISE_MARGIN,
@@ -49,9 +49,11 @@ from truco.bots.search1 import (
     seat_chance,
     won_share,
 )
+from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
 from truco.engine.actions import PLAY_ACTIONS
 from truco.engine.cards import COVERED_STRENGTH, strength_table
+from truco.engine.determinize import sample
 from truco.engine.events import HandEnded
 
 #: Plays whose share of won draws is this close to the best count as equally good.
@@ -173,6 +175,7 @@ class SearchBot(Search1Bot):
         super().__init__(seed, level)
         self.draws = DRAWS[level]
         self.model = OpponentModel()
+        self.partner_model = PartnerModel()
         #: easy bets by the rules of thumb of the heuristic's easy level and reads no card play; the
         #: others search the bets
         self.rules_of_thumb = HeuristicBot(seed, "easy") if level == "easy" else None
@@ -182,6 +185,9 @@ class SearchBot(Search1Bot):
     def act(self, view: View) -> Action:
         self.model.observe(view)
         self.model.score = view.score
+        self.partner_model.observe(view)
+        if raise_changes_nothing(view):
+            view = view._replace(legal=tuple(a for a in view.legal if a.type != RAISE))
         if self.rules_of_thumb is not None and view.phase in ("deciding", "answering") and len(view.legal) > 1:
             return self.rules_of_thumb.act(view)
         action = super().act(view)
@@ -190,6 +196,22 @@ class SearchBot(Search1Bot):
             below = view.pending["value"] if view.pending else view.value
             self.model.our_raise = (view.value, ladder[ladder.index(below) + 1])
         return action
+
+    # -- the partner's signals (at tables with signals) ---------------------------
+
+    def signal(self, view: View) -> tuple[str, ...]:
+        """The gestures to make for the partner now (``truco.bots.signals``)."""
+        return gestures_to_make(view)
+
+    def sample(self, view: View, n: int) -> list[Match]:
+        """Draws that agree with the partner's signals: the manilhas it told of are in its hand and,
+        as far as its silence is trusted, the ones it did not tell of are not."""
+        belief = partner_belief(view)
+        if belief is None:
+            return super().sample(view, n)
+        holds, lacks = {belief.partner: belief.holds}, {belief.partner: belief.lacks}
+        trust = self.partner_model.silence_trust()
+        return [sample(view, self.rng, holds, lacks if self.rng.random() < trust else None) for _ in range(n)]
 
     # -- the opponents, as the model sees them ----------------------------------
 

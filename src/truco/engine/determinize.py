@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from random import Random
 
 from truco.engine.actions import COVER_ACTIONS, PLAY_ACTIONS, Action
@@ -27,8 +28,18 @@ from truco.engine.states import Kind, Phase
 from truco.engine.views import SeenPlay, View
 
 
-def sample(view: View, rng: Random) -> Match:
-    """A match consistent with a seat's ``view``, its hidden cards drawn with ``rng``."""
+def sample(
+    view: View,
+    rng: Random,
+    holds: Mapping[int, Collection[Card]] | None = None,
+    lacks: Mapping[int, Collection[Card]] | None = None,
+) -> Match:
+    """A match consistent with a seat's ``view``, its hidden cards drawn with ``rng``.
+
+    ``holds`` and ``lacks`` add what the seat believes beyond its view (e.g. from its partner's
+    signals): seat -> unseen cards that seat holds in its hand / does not hold. The draw is then
+    uniform among the deals that agree with them.
+    """
     seat = view.seat
     if seat is None:
         raise ValueError("a determinization is drawn for a seat's view")
@@ -57,6 +68,23 @@ def sample(view: View, rng: Random) -> Match:
                 needs += view.blind
         elif s not in view.known_hands:
             needs += view.hand_sizes[s]
+    believed: dict[int, list[Card]] = {}
+    if holds or lacks:
+        # The seats with beliefs draw first, each from what agrees with them; the rest as usual.
+        for s in sorted({*(holds or {}), *(lacks or {})}):
+            if s == seat or s in view.known_hands:
+                continue
+            size = view.hand_sizes[s]
+            held = [c for c in (holds or {}).get(s, ()) if c in pool][:size]
+            pool = [c for c in pool if c not in held]
+            lacked = set((lacks or {}).get(s, ()))
+            allowed = [c for c in pool if c not in lacked]
+            extra = rng.sample(allowed, min(len(allowed), size - len(held)))
+            if len(held) + len(extra) < size:  # what it lacks cannot all be left out
+                extra += rng.sample([c for c in pool if c not in extra], size - len(held) - len(extra))
+            believed[s] = held + extra
+            pool = [c for c in pool if c not in believed[s]]
+            needs -= size
     drawn = rng.sample(pool, needs + len(hidden_plays))
 
     hands: list[list[Card]] = []
@@ -66,6 +94,8 @@ def sample(view: View, rng: Random) -> Match:
             hands.append(list(view.hand))
         elif s in view.known_hands:
             hands.append(list(view.known_hands[s]))
+        elif s in believed:
+            hands.append(believed[s])
         else:
             size = view.hand_sizes[s]
             hands.append(drawn[at : at + size])

@@ -27,6 +27,7 @@ from truco.engine.cards import RANKS, Card, card_name, manilha_cards, manilha_ra
 from truco.engine.match import ANSWERING, ELEVEN, IRON, Match, Play
 from truco.engine.record import parse_action
 from truco.engine.rules import Rules
+from truco.engine.signals import SignalLog, TeamSignals
 from truco.engine.states import Kind, Phase
 
 #: A card on the table as an audience sees it: (seat, card or None if covered).
@@ -78,6 +79,8 @@ class View(NamedTuple):
     winner: int | None
     #: this seat's legal actions (blind plays by slot in a mão de ferro)
     legal: tuple[Action, ...] = ()
+    #: at a table with signals, what this seat's team knows of the hand's signals (None elsewhere)
+    signals: TeamSignals | None = None
 
     def to_json(self) -> dict[str, Any]:
         """A JSON object, cards by record name."""
@@ -113,6 +116,7 @@ class View(NamedTuple):
             "canga": self.canga,
             "winner": self.winner,
             "legal": [a.to_json() for a in self.legal],
+            "signals": None if self.signals is None else self.signals.to_json(),
         }
 
     @classmethod
@@ -158,6 +162,7 @@ class View(NamedTuple):
             canga=obj["canga"],
             winner=obj["winner"],
             legal=tuple(parse_action(a, rules, "legal") for a in obj["legal"]),
+            signals=None if obj["signals"] is None else TeamSignals.from_json(obj["signals"]),
         )
 
 
@@ -177,9 +182,10 @@ def _seen(plays: tuple[Play, ...] | list[Play]) -> tuple[SeenPlay, ...]:
     return tuple([(p.seat, None if p.covered else p.card) for p in plays])
 
 
-def view(match: Match, seat: int | None = None, team: int | None = None) -> View:
+def view(match: Match, seat: int | None = None, team: int | None = None, signals: SignalLog | None = None) -> View:
     """The view of ``seat``, of ``team`` (what every member knows), or, with
-    neither, of a spectator (what every player knows)."""
+    neither, of a spectator (what every player knows). At a table with signals,
+    ``signals`` (the table's log) gives a seat or a team what its team knows of them."""
     if seat is not None and team is not None:
         raise ValueError("a view is of a seat or of a team, not both")
     m = match
@@ -256,4 +262,5 @@ def view(match: Match, seat: int | None = None, team: int | None = None) -> View
         canga=m.canga,
         winner=m.winner,
         legal=legal,
+        signals=None if signals is None or team is None or not playing else signals.seen_by(m, team),
     )

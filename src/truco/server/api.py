@@ -11,13 +11,15 @@ from starlette.routing import BaseRoute, Route
 
 from truco.bots import BOT_KINDS, DESCRIPTIONS, LEVELS
 from truco.engine import OPTIONS, PROFILES
+from truco.engine.signals import GESTURES
 from truco.server import account_api
 from truco.server.accounts import SESSION_PREFIX
 from truco.server.edge import hub_of, limit, read_json, read_object, token_of, who, who_maybe
 from truco.server.errors import CommandError
 from truco.server.hub import Encoded
-from truco.server.identity import COOKIE, clean_nickname, same_secret
-from truco.server.signals import GESTURES
+from truco.server.identity import COOKIE, clean_nickname
+from truco.server.leases import HeldElsewhere
+from truco.server.relay import Call
 from truco.server.table import Table
 
 
@@ -47,8 +49,12 @@ async def logout(request: Request) -> Response:
 
 async def me(request: Request) -> Response:
     player = await who(request)
-    tables = hub_of(request).tables.values()
-    held = [t.held(s) for t in tables if t.status != "over" and (s := t.seat_of(player["id"])) is not None]
+    hub = hub_of(request)
+    if hub.relay is not None:  # the tables of every process of the site
+        held = await hub.relay.seats_of(player["id"])
+    else:
+        tables = hub.tables.values()
+        held = [t.held(s) for t in tables if t.status != "over" and (s := t.seat_of(player["id"])) is not None]
     account = player.get("account") == "account"
     return JSONResponse({"player_id": player["id"], "nickname": player["nickname"], "account": account, "seats": held})
 
@@ -93,31 +99,51 @@ async def stats(request: Request) -> Response:
 
 
 async def lobby(request: Request) -> Response:
-    return JSONResponse({"tables": hub_of(request).lobby()})
+    hub = hub_of(request)
+    return JSONResponse({"tables": await hub.relay.lobby() if hub.relay is not None else hub.lobby()})
 
 
-async def visible_table(request: Request, invite: object) -> Table:
-    """The table of the path, if the caller may see it: public, seated there, or holding the invite."""
+async def visible_table(request: Request, invite: object, player: dict[str, Any] | None) -> Table:
+    """The table of the path, if the caller may see it: public, seated there, or holding the invite.
+    Raises ``HeldElsewhere`` when another process runs it."""
     table = await hub_of(request).load(request.path_params["table_id"])
     if table is None:
         raise CommandError("not_found", "Mesa não encontrada.")
-    player = await who_maybe(request)
-    seated = player is not None and table.seat_of(player["id"]) is not None
-    if not table.public and not seated and not same_secret(invite, table.invite):
+    if not table.visible_to(player["id"] if player else None, invite):
         raise CommandError("bad_invite", "Mesa privada: é preciso o link de convite.")
     return table
 
 
 async def table_info(request: Request) -> Response:
-    return JSONResponse((await visible_table(request, request.query_params.get("invite"))).summary())
+    player = await who_maybe(request)
+    invite = request.query_params.get("invite")
+    try:
+        return JSONResponse((await visible_table(request, invite, player)).summary())
+    except HeldElsewhere as e:
+        return await relayed(request, e, Call.INFO, player, invite=invite)
 
 
 async def join(request: Request) -> Response:
     player = await who(request)
     limit(request, "join")
     data = await read_object(request)
-    table = await visible_table(request, data.get("invite", request.query_params.get("invite")))
+    invite = data.get("invite", request.query_params.get("invite"))
+    try:
+        table = await visible_table(request, invite, player)
+    except HeldElsewhere as e:
+        return await relayed(request, e, Call.JOIN, player, invite=invite, seat=data.get("seat"))
     return JSONResponse(await hub_of(request).join(table, player, data.get("seat")))
+
+
+async def relayed(
+    request: Request, elsewhere: HeldElsewhere, what: Call, player: dict[str, Any] | None, **args: Any
+) -> Response:
+    """A table request answered by the process that runs the table (``truco.server.relay``)."""
+    relay = hub_of(request).relay
+    if relay is None:
+        raise elsewhere
+    who_asks = {"player_id": player["id"], "nickname": player["nickname"]} if player else {}
+    return JSONResponse(await relay.call(elsewhere.table_id, what, **who_asks, **args))
 
 
 async def history(request: Request) -> Response:
@@ -127,7 +153,7 @@ async def history(request: Request) -> Response:
 
 
 async def finished(request: Request) -> Table:
-    table = await visible_table(request, request.query_params.get("invite"))
+    table = await visible_table(request, request.query_params.get("invite"), await who_maybe(request))
     if table.status != "over":
         raise CommandError("not_over", "A partida ainda não terminou.")
     return table

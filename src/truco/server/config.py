@@ -68,3 +68,7 @@ class Config:
     node: str | None = None
     #: seconds a table's lease lasts unless renewed (``truco.server.leases``)
     lease_ttl: float = 10.0
+    #: the Redis that relays between the processes of one site (None: one process serves the site)
+    redis_url: str | None = None
+    #: the prefix of this site's Redis channels and keys (several sites may share one Redis)
+    redis_prefix: str = "truco"

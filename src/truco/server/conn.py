@@ -5,11 +5,20 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 
 def dumps(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+class Credential(NamedTuple):
+    """What a connection was let in with: a guest's token of some generation, or an account's
+    session (the digest of its token), so that the connection ends when it is revoked."""
+
+    player_id: str
+    generation: int | None
+    session: str | None
 
 
 class Conn:
@@ -20,6 +29,7 @@ class Conn:
 
     def __init__(self, player_id: str | None, close: Callable[[int, str], None]) -> None:
         self.player_id = player_id
+        self.credential: Credential | None = None
         self.seat: int | None = None
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False

@@ -49,6 +49,8 @@ STATUS = {
     "storage_failure": 503,
     "table_gone": 503,
     "table_elsewhere": 503,
+    "table_moving": 503,
+    "relay_timeout": 504,
 }
 
 HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}

@@ -69,16 +69,17 @@ class Frames:
         state = self.state
         muted = state.seats[key].muted if key is not None else set()
         m = state.match
-        table = None
-        if state.signals and m is not None and key is not None and not m.is_over:
-            table = state.signal_table(m.hand_number, state.teams[key])
+        signals: dict[str, Any] = {"enabled": state.signals, "hand": m.hand_number if m else None, "table": None}
+        if state.signal_log is not None and m is not None and key is not None and not m.is_over:
+            # the team's table and this hand's gestures so far (the own team's with their meaning)
+            signals.update(state.signal_log.seen_by(m, state.teams[key]).to_json())
         return {
             "type": "snapshot",
             "v": state.version,
             "table": state.summary(),
             "view": state.view_json(key),
             "clock": state.clock(),
-            "signals": {"enabled": state.signals, "hand": m.hand_number if m else None, "table": table},
+            "signals": signals,
             "chat": [c for c in state.chat if c["seat"] not in muted],
             "muted": sorted(muted),
             "you": None if key is None else {"seat": key, "team": state.teams[key]},

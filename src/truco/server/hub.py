@@ -23,7 +23,7 @@ from truco.engine import Rules, RulesError, to_record
 from truco.server.accounts import SESSION_PREFIX, Accounts, Throttle
 from truco.server.bots import BotPool
 from truco.server.config import Config
-from truco.server.conn import dumps
+from truco.server.conn import Credential, dumps
 from truco.server.errors import CommandError
 from truco.server.frames import replay_steps
 from truco.server.identity import Signer, new_id, new_secret, new_table_secret
@@ -35,8 +35,9 @@ from truco.server.metrics import Metrics
 from truco.server.names import name_key
 from truco.server.ranked import RankedQueue
 from truco.server.ratings import RatingBook, SeatResult, mode_of, seat_stats
+from truco.server.relay import Relay
 from truco.server.state import TableState, teams_of
-from truco.server.store import StorageError, Store, bans, events, players, seats, tables
+from truco.server.store import StorageError, Store, bans, events, players, seats, sessions, tables
 from truco.server.table import DEFAULT_BOT, Table
 
 MAX_TIMER = 600
@@ -70,6 +71,12 @@ class Hub:
         self.leases: Leases | None = None
         if config.node is not None and self.store.engine.dialect.name != "sqlite":
             self.leases = Leases(self.store, config.node, self.metrics, config.lease_ttl)
+        #: the relay to the other processes of the site (``truco serve --redis``)
+        self.relay: Relay | None = None
+        if config.redis_url is not None:
+            if self.leases is None:
+                raise ValueError("--redis needs a PostgreSQL database (--db postgresql+psycopg://...)")
+            self.relay = Relay(self, self.leases, config.redis_url, config.redis_prefix, ONLINE)
         self._renewer: asyncio.Task[None] | None = None
         #: the tables being read from the database, by id
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
@@ -115,6 +122,8 @@ class Hub:
         self.ranked.start()
         if self.leases is not None:
             self._renewer = asyncio.create_task(self._renew(self.leases), name="truco-leases")
+        if self.relay is not None:
+            await self.relay.start()
         self.accepting = True
 
     async def _renew(self, leases: Leases) -> None:
@@ -175,9 +184,41 @@ class Hub:
         while True:
             try:
                 await self.store.quick(self.store.put_setting, ALIVE, repr(time.time()))
+                await self._close_revoked()
             except StorageError as e:
                 log.warning("cannot note that the server is alive: %s", e)
             await asyncio.sleep(HEARTBEAT)
+
+    async def _close_revoked(self) -> None:
+        """Close the table connections whose token or session was revoked since they opened
+        (``truco admin revoke``, a logout elsewhere): at most ``HEARTBEAT`` seconds later."""
+        conns = [c for t in self.tables.values() for c in t.connections() if c.credential is not None]
+        if not conns:
+            return
+        held = {c.credential for c in conns if c.credential is not None}
+        valid = await self.store.run(self._still_valid, held)
+        for c in conns:
+            if c.credential not in valid:
+                c.error(None, "bad_token", "Identidade revogada: entre de novo.")
+                c.close(4001, "token revoked")
+
+    def _still_valid(self, held: set[Credential]) -> set[Credential]:
+        """Which of ``held`` are still valid: a guest's generation unchanged, an account's session alive (blocking)."""
+        guests = sorted({c.player_id for c in held if c.session is None})
+        digests = sorted({c.session for c in held if c.session is not None})
+        generations: dict[str, int] = {}
+        alive: set[str] = set()
+        for i in range(0, len(guests), 500):
+            stmt = select(players.c.id, players.c.token_generation).where(players.c.id.in_(guests[i : i + 500]))
+            generations.update((r["id"], r["token_generation"]) for r in self.store.rows(stmt))
+        for i in range(0, len(digests), 500):
+            stmt = select(sessions.c.token_hash).where(sessions.c.token_hash.in_(digests[i : i + 500]))
+            alive.update(r["token_hash"] for r in self.store.rows(stmt))
+        return {
+            c
+            for c in held
+            if (c.session in alive if c.session is not None else generations.get(c.player_id) == c.generation)
+        }
 
     def _expire_stale(self, before: float) -> None:
         """Mark expired, without loading them, the waiting tables unchanged since ``before`` (blocking)."""
@@ -225,8 +266,9 @@ class Hub:
         for task in self._recovering:
             task.cancel()
         self.ranked.stop()
+        # The tables stop taking commands, their leases are given up so that another process
+        # takes them at once, and only then are their players told to reconnect (1012).
         for t in list(self.tables.values()):
-            t.close_all(1012, "server restart")
             await t.stop()
         try:
             await self.store.run(self.store.put_setting, ALIVE, repr(time.time()))
@@ -237,6 +279,10 @@ class Hub:
                 await self.store.run(self.leases.release_all)
             except StorageError as e:
                 log.warning("cannot give the tables' leases up (they lapse by themselves): %s", e)
+        for t in list(self.tables.values()):
+            t.close_all(1012, "server restart")
+        if self.relay is not None:
+            await self.relay.stop()
         await self.store.stop()
         self.bots.stop()
 
@@ -286,8 +332,11 @@ class Hub:
         return row
 
     def online(self, player_id: str) -> bool:
-        """Seen in the last ``ONLINE`` seconds (any request or connection), or at a table now."""
+        """Seen in the last ``ONLINE`` seconds (any request or connection, on any process of the site),
+        or at a table now."""
         if time.monotonic() - self.seen.get(player_id, -ONLINE) < ONLINE:
+            return True
+        if self.relay is not None and self.relay.online_elsewhere(player_id):
             return True
         return any(s.conn is not None and s.player_id == player_id for t in self.tables.values() for s in t.seats)
 
@@ -327,6 +376,9 @@ class Hub:
             return None
         if table_id in self.tables:  # loaded meanwhile
             return self.tables[table_id]
+        taken = self.leases.last_held.pop(table_id, None) if self.leases is not None else None
+        if taken is not None:  # its lease says when its last owner was last known to run it
+            stopped_at = taken
         if stopped_at is not None:
             table.resume_clock(stopped_at)
         self.tables[table_id] = table

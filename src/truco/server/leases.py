@@ -9,7 +9,8 @@ locked until the commit (``truco.server.store.check_fence``). So a stale owner t
 can never append, whatever the clocks say.
 
 Taking a lease always raises the epoch, even from this owner's name (a restarted process):
-an earlier incarnation is fenced off too.
+an earlier incarnation is fenced off too. A lease given up has no owner (``RELEASED``) and lapses
+at once; its expiry is then when it was given up.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from truco.server.store import Store, storing, table_leases, tables
 LEASE_TTL = 10.0
 #: the tables still to be played: a survivor takes over these when their owner dies
 LIVE = ("waiting", "playing")
+#: the owner of a lease given up
+RELEASED = ""
 
 _NOW = {
     "postgresql": "extract(epoch from clock_timestamp())",
@@ -53,6 +56,9 @@ class Leases:
         self.metrics = metrics
         self.ttl = ttl
         self.held: dict[str, int] = {}
+        #: the tables taken from another owner (or an earlier incarnation), with when that owner was
+        #: last known to run them: their clocks resume from then (``Hub._load``)
+        self.last_held: dict[str, float] = {}
         #: leases given up (tables forgotten), lapsed at the next renewal
         self._released: dict[str, int] = {}
         self._now: ColumnClause[Any] = literal_column(_NOW[store.engine.dialect.name])
@@ -80,6 +86,7 @@ class Leases:
                     if owner != self.owner and expires_at > now:
                         raise HeldElsewhere(table_id)
                     epoch, move = old + 1, LeaseMove.ACQUIRED if owner == self.owner else LeaseMove.TAKEN_OVER
+                    self.last_held[table_id] = self._last_run(owner, expires_at)
                     values = {"owner": self.owner, "epoch": epoch, "expires_at": expires}
                     conn.execute(update(table_leases).where(c.table_id == table_id).values(**values))
         except IntegrityError:  # another process inserted the first lease meanwhile
@@ -103,7 +110,8 @@ class Leases:
         held, released = dict(self.held), dict(self._released)
         with storing(), self.store.engine.begin() as conn:
             for table_id, epoch in released.items():
-                conn.execute(update(table_leases).where(self._mine(table_id, epoch)).values(expires_at=self._now))
+                given_up = {"expires_at": self._now, "owner": RELEASED}
+                conn.execute(update(table_leases).where(self._mine(table_id, epoch)).values(**given_up))
             still: dict[str, int] = {}
             ids = list(held)
             for i in range(0, len(ids), 500):
@@ -126,18 +134,31 @@ class Leases:
 
     def lapsed(self, limit: int) -> list[tuple[str, float]]:
         """Up to ``limit`` tables still to be played whose lease has lapsed (their owner died or gave
-        them up), the longest lapsed first: (table id, when their owner last renewed the lease at
-        the latest, on the database's clock)."""
+        them up), the longest lapsed first: (table id, when their owner was last known to run it,
+        on the database's clock)."""
         c = table_leases.c
         stmt = (
-            select(c.table_id, c.expires_at)
+            select(c.table_id, c.owner, c.expires_at)
             .join(tables, tables.c.id == c.table_id)
             .where(tables.c.status.in_(LIVE), c.expires_at <= self._now)
             .order_by(c.expires_at)
             .limit(limit)
         )
         with storing(), self.store.engine.connect() as conn:
-            return [(r.table_id, r.expires_at - self.ttl) for r in conn.execute(stmt)]
+            return [(r.table_id, self._last_run(r.owner, r.expires_at)) for r in conn.execute(stmt)]
+
+    def _last_run(self, owner: str, expires_at: float) -> float:
+        """When the owner of a lease was last known to run its table: when it gave the lease up,
+        or else when it last renewed it."""
+        return expires_at if owner == RELEASED else expires_at - self.ttl
+
+    def holder(self, table_id: str) -> str | None:
+        """The process that runs ``table_id`` now (its lease has not lapsed), if any."""
+        c = table_leases.c
+        live = select(c.owner).where(c.table_id == table_id, c.expires_at > self._now, c.owner != RELEASED)
+        with storing(), self.store.engine.connect() as conn:
+            owner: str | None = conn.execute(live).scalar()
+        return owner
 
     def release_all(self) -> None:
         """Give every lease up at once (the server stops): another process may take the tables now."""

@@ -100,6 +100,14 @@ class BotTurn(Message):
 
 
 @dataclass
+class BotSignals(Message):
+    """A new hand's pause is over: the bot of ``seat`` makes its partner signals for hand ``hand``."""
+
+    seat: int
+    hand: int
+
+
+@dataclass
 class BotMove(Message):
     """A bot's answer, computed off the actor for the match at ``version`` (``Table.moves``);
     ``bot`` is the bot's new state; ``action`` is None when the bot failed."""

@@ -78,6 +78,12 @@ class Metrics:
         self.leases = Counter("truco_lease_moves", "Table leases that changed hands", ["move"], registry=self.registry)
         for move in LeaseMove:
             self.leases.labels(move.value)
+        self.relayed = Counter(
+            "truco_relay_messages",
+            "Messages published to and received from the other processes",
+            ["direction"],
+            registry=self.registry,
+        )
 
     def command(self, seconds: float) -> None:
         self.commands.inc()

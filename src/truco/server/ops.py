@@ -1,8 +1,8 @@
 """What operators and orchestrators ask of a server (see ``docs/deploy.md``).
 
 - ``GET /healthz``: the process is alive and its event loop answers (200).
-- ``GET /readyz``: it takes tables: started, not stopping, and its database answers
-  within ``READY_TIMEOUT`` seconds (200); otherwise 503 with the reason.
+- ``GET /readyz``: it takes tables: started, not stopping, and its database (and, on a site of many
+  processes, its Redis) answers within ``READY_TIMEOUT`` seconds (200); otherwise 503 with the reason.
 - ``GET /metrics``: Prometheus' text format (``truco.server.metrics``).
 
 ``JsonFormatter`` writes one JSON object per log line (``truco serve --log-format json``).
@@ -46,6 +46,12 @@ async def readyz(request: Request) -> Response:
     except Exception as e:  # any failure to answer means: send no one here
         reason = f"database: {str(e).splitlines()[0] if str(e) else type(e).__name__}"
         return JSONResponse({"status": "not_ready", "reason": reason}, status_code=503)
+    if hub.relay is not None:
+        try:
+            await asyncio.wait_for(hub.relay.redis.ping(), READY_TIMEOUT)
+        except Exception as e:  # without Redis, this process cannot reach the other processes' tables
+            reason = f"redis: {str(e).splitlines()[0] if str(e) else type(e).__name__}"
+            return JSONResponse({"status": "not_ready", "reason": reason}, status_code=503)
     return JSONResponse({"status": "ready"})
 
 

@@ -10,6 +10,7 @@ from truco.server.account_api import signed_in
 from truco.server.edge import hub_of, read_object
 from truco.server.errors import CommandError
 from truco.server.ratings import Mode
+from truco.server.relay import Call
 
 
 async def join_queue(request: Request) -> Response:
@@ -21,16 +22,26 @@ async def join_queue(request: Request) -> Response:
     partner = data.get("partner")
     if partner is not None and not isinstance(partner, str):
         raise CommandError("bad_request", "partner must be a player's name")
+    relay = hub_of(request).relay
+    if relay is not None:  # the site's one queue, wherever it runs
+        asked = {"player_id": player["id"], "nickname": player["nickname"], "mode": data["mode"], "partner": partner}
+        return JSONResponse(await relay.queue(Call.QUEUE_JOIN, **asked))
     return JSONResponse(await hub_of(request).ranked.join(player, Mode(data["mode"]), partner))
 
 
 async def queue_status(request: Request) -> Response:
     player, _ = await signed_in(request)
+    relay = hub_of(request).relay
+    if relay is not None:
+        return JSONResponse(await relay.queue(Call.QUEUE_STATUS, player_id=player["id"]))
     return JSONResponse(hub_of(request).ranked.status(player["id"]))
 
 
 async def leave_queue(request: Request) -> Response:
     player, _ = await signed_in(request)
+    relay = hub_of(request).relay
+    if relay is not None:
+        return JSONResponse(await relay.queue(Call.QUEUE_LEAVE, player_id=player["id"]))
     hub_of(request).ranked.leave(player["id"])
     return JSONResponse({"status": "idle"})
 

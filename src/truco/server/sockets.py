@@ -16,14 +16,21 @@ from typing import Any
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from truco.server.conn import Conn
+from truco.server.accounts import SESSION_PREFIX, digest
+from truco.server.conn import Conn, Credential
 from truco.server.edge import MAX_DEPTH, hub_of, limit, origin_allowed, parse_json, token_of
 from truco.server.errors import CommandError
 from truco.server.messages import Attach, Command, Detach
+from truco.server.relay import RemoteTable
 from truco.server.table import Table
 from truco.server.text import TextError, check_strings
 
 log = logging.getLogger("truco.server")
+
+#: the errors after which a connection looks for its table again: the table moved or is moving
+AGAIN = ("table_gone", "table_moving", "table_elsewhere")
+#: how often, when the table may be run by another process (each after a growing pause: 5.5 s in all)
+RELAY_TRIES = 10
 
 
 async def table_socket(ws: WebSocket) -> None:
@@ -152,7 +159,7 @@ async def hello_of(ws: WebSocket, conn: Conn) -> dict[str, Any] | None:
     return msg
 
 
-async def attach(ws: WebSocket, conn: Conn, hello: dict[str, Any]) -> Table | None:
+async def attach(ws: WebSocket, conn: Conn, hello: dict[str, Any]) -> Table | RemoteTable | None:
     """Identify the connection and attach it to its table; None (the connection closed) when refused."""
     hub = hub_of(ws)
     token = hello.get("token") or token_of(ws)
@@ -165,27 +172,40 @@ async def attach(ws: WebSocket, conn: Conn, hello: dict[str, Any]) -> Table | No
         conn.error(None, "banned", "Este apelido foi banido do servidor.")
         conn.close(4003, "banned")
         return None
-    conn.player_id = player["id"] if player else None
-    for _ in range(3):  # a table forgotten or reloaded meanwhile is loaded again
-        table = await hub.load(ws.path_params["table_id"])
-        if table is None:
-            conn.error(None, "not_found", "Mesa não encontrada.")
-            conn.close(4004, "no such table")
-            return None
-        msg = Attach(conn, hello.get("seat_secret"), hello.get("last_version"), hello.get("invite"))
-        table.post(msg)
+    if player is not None and isinstance(token, str):
+        session = digest(token) if token.startswith(SESSION_PREFIX) else None
+        generation = None if session else player["token_generation"]
+        conn.player_id, conn.credential = player["id"], Credential(player["id"], generation, session)
+    table_id = ws.path_params["table_id"]
+    tries = RELAY_TRIES if hub.relay is not None else 3
+    last = CommandError("table_gone", "A mesa foi recarregada: conecte de novo.")
+    for attempt in range(tries):  # a table forgotten, reloaded or moved meanwhile is found again
         try:
+            table = await (hub.relay.locate(table_id, conn) if hub.relay is not None else hub.load(table_id))
+            if table is None:
+                conn.error(None, "not_found", "Mesa não encontrada.")
+                conn.close(4004, "no such table")
+                return None
+            msg = Attach(conn, hello.get("seat_secret"), hello.get("last_version"), hello.get("invite"))
+            table.post(msg)
             return table if await msg.future else None
         except CommandError as e:
-            if e.code != "table_gone":
+            if e.code not in (AGAIN if hub.relay is not None else ("table_gone",)):
                 conn.error(None, e.code, str(e))
-                conn.close(1011, e.code)
+                conn.close(1008 if e.code == "table_elsewhere" else 1011, e.code)
                 return None
-    conn.close(1011, "table_gone")
+            last = e
+        if hub.relay is not None:
+            await asyncio.sleep(0.1 * (attempt + 1))  # the table is changing hands
+    if hub.relay is not None:
+        conn.error(None, last.code, str(last))
+        conn.close(1013, last.code)  # try again later
+    else:
+        conn.close(1011, "table_gone")
     return None
 
 
-async def read_commands(ws: WebSocket, conn: Conn, table: Table) -> None:
+async def read_commands(ws: WebSocket, conn: Conn, table: Table | RemoteTable) -> None:
     config = hub_of(ws).config
     tokens, last = float(config.frame_burst), time.monotonic()
     while not conn.closed:

@@ -19,11 +19,12 @@ from functools import cache
 from typing import Any
 
 from truco.bots import Bot
-from truco.engine import Match, Rules, event_to_json, parse_action, view
+from truco.engine import Match, Rules, View, event_to_json, parse_action, view
 from truco.engine.deals import LegacyDeals
 from truco.engine.events import HandStarted
+from truco.engine.signals import SignalLog, legacy_signal_table, signal_table
 from truco.server.conn import Conn
-from truco.server.signals import legacy_signal_table, signal_table
+from truco.server.identity import same_secret
 from truco.server.text import is_valid_unicode
 
 #: Who may see an event: None (everybody), or the recipients that may (seat numbers, and None for spectators)
@@ -52,6 +53,17 @@ def teams_of(rules: Rules) -> tuple[int, ...]:
     """
     layout = Match(rules, seed=0)
     return tuple(layout.team_of(s) for s in range(rules.players))
+
+
+def held_seat(table_id: str, invite: str, status: str, seat: int, secret: str | None) -> dict[str, Any]:
+    """What a player holds at a table: the seat, its secret, and the table's invitation link."""
+    return {
+        "table_id": table_id,
+        "seat": seat,
+        "seat_secret": secret,
+        "invite": f"/t/{table_id}?invite={invite}",
+        "status": status,
+    }
 
 
 @dataclass
@@ -118,6 +130,11 @@ class TableState:
         self.moved_at = 0
         self.deadline: float | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=50)
+        #: the gestures of the hand being played, at a table with signals
+        self.signal_log = None
+        if self.signals:
+            # a table stored before deal secrets (migration 0002) draws its tables as it did then
+            self.signal_log = SignalLog(self.deal_secret, legacy_signal_table if self.legacy else signal_table)
 
     # -- reading -----------------------------------------------------------
 
@@ -146,9 +163,9 @@ class TableState:
         return Match(self.rules, seed=self.deal_secret)
 
     def signal_table(self, hand: int, team: int) -> dict[str, str]:
-        """The gestures' meaning for ``team`` in ``hand`` (drawn the old way for a table stored before deal secrets)."""
-        draw = legacy_signal_table if self.legacy else signal_table
-        return draw(self.deal_secret, hand, team)
+        """The gestures' meaning for ``team`` in ``hand`` (at a table with signals)."""
+        assert self.signal_log is not None
+        return self.signal_log.table(hand, team)
 
     def summary(self) -> dict[str, Any]:
         m = self.match
@@ -168,16 +185,14 @@ class TableState:
         }
 
     def held(self, seat: Seat) -> dict[str, Any]:
-        return {
-            "table_id": self.id,
-            "seat": seat.seat,
-            "seat_secret": seat.secret,
-            "invite": f"/t/{self.id}?invite={self.invite}",
-            "status": self.status,
-        }
+        return held_seat(self.id, self.invite, self.status, seat.seat, seat.secret)
 
     def seat_of(self, player_id: str | None) -> Seat | None:
         return next((s for s in self.seats if player_id and s.player_id == player_id), None)
+
+    def visible_to(self, player_id: str | None, invite: object) -> bool:
+        """Whether a player (or anyone, for None) may see this table: public, seated here, or holding the invite."""
+        return self.public or self.seat_of(player_id) is not None or same_secret(invite, self.invite)
 
     def clock(self) -> dict[str, Any] | None:
         m = self.match
@@ -186,7 +201,13 @@ class TableState:
         return {"seats": m.to_act(), "deadline": self.deadline, "remaining": max(0.0, self.deadline - time.time())}
 
     def view_json(self, key: Key) -> dict[str, Any] | None:
+        """The match as ``key`` sees it, for a frame (its signals come as events: see ``snapshot``)."""
         return None if self.match is None else view(self.match, key).to_json()
+
+    def bot_view(self, seat: int) -> View:
+        """What the bot of ``seat`` decides from: its view, with its team's signals at a table with them."""
+        assert self.match is not None
+        return view(self.match, seat, signals=self.signal_log)
 
     # -- changing: one version per call -------------------------------------
 
@@ -223,10 +244,10 @@ class TableState:
             changed = True
         elif kind == "signal":
             seat, team = data["seat"], self.teams[data["seat"]]
-            assert self.match is not None
-            suit = self.signal_table(self.match.hand_number, team)[data["gesture"]]
+            assert self.match is not None and self.signal_log is not None
+            signal = self.signal_log.add(self.match, seat, data["gesture"])
             base = {"type": "signal", "seat": seat, "gesture": data["gesture"]}
-            evs += [({**base, "suit": suit}, self.team(team)), (base, self.not_team(team))]
+            evs += [({**base, "suit": signal.suit}, self.team(team)), (base, self.not_team(team))]
         elif kind == "chat" and not is_valid_unicode(data["text"]):
             # stored before text was checked: it could reach nobody, so it is not replayed
             pass
@@ -269,7 +290,7 @@ class TableState:
 
     def _signal_tables(self) -> Events:
         m = self.match
-        if not self.signals or m is None or m.is_over:
+        if self.signal_log is None or m is None or m.is_over:
             return []
         return [
             (

@@ -21,9 +21,10 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
-from truco.bots import BOT_KINDS, make_bot
+from truco.bots import BOT_KINDS, Bot, gestures_of, make_bot
 from truco.engine import PLAY, RUN, Action, IllegalAction, Match, RecordError, parse_action, view
 from truco.engine.deals import derived_seed
+from truco.engine.signals import GESTURES
 from truco.server.conn import Conn, dumps
 from truco.server.errors import CommandError, storage_failure
 from truco.server.frames import Frames
@@ -32,6 +33,7 @@ from truco.server.messages import (
     Absent,
     Attach,
     BotMove,
+    BotSignals,
     BotTurn,
     Command,
     Detach,
@@ -41,7 +43,6 @@ from truco.server.messages import (
     Start,
     Timeout,
 )
-from truco.server.signals import GESTURES
 from truco.server.state import Events, Key, Seat, TableState
 from truco.server.store import StorageError
 from truco.server.table_log import Op, TableLog, rematch_made, seat_taken
@@ -122,6 +123,8 @@ class Table(TableState):
         self.task: asyncio.Task[None] | None = None
         self._clock: asyncio.TimerHandle | None = None
         self._bots: dict[int, asyncio.TimerHandle] = {}
+        #: the last hand whose bots were asked for their partner signals
+        self._signals_hand = -1
         self._pace = random.Random(derived_seed(self.deal_secret, "bot pauses"))
 
     async def _commit(
@@ -191,12 +194,24 @@ class Table(TableState):
         m = self.match
         if m is None:
             return
+        self._schedule_signals(m)
         for seat in m.to_act():
             s = self.seats[seat]
             if (s.kind == "bot" or s.takeover) and seat not in self._bots:
                 # a person's pace: the configured pause, give or take a quarter
                 pause = self.host.config.bot_pause * (0.75 + 0.5 * self._pace.random())
                 self._bots[seat] = loop.call_later(pause, self.post, BotTurn(seat))
+
+    def _schedule_signals(self, m: Match) -> None:
+        """At each new hand of a table with signals, every bot makes its partner signals after half
+        a pause (before its first move): a person looks at the cards, then gestures."""
+        if self.signal_log is None or m.is_over or m.hand_number == self._signals_hand:
+            return
+        self._signals_hand = m.hand_number
+        loop = asyncio.get_running_loop()
+        for s in self.seats:
+            if s.kind == "bot" or s.takeover:
+                loop.call_later(self.host.config.bot_pause / 2, self.post, BotSignals(s.seat, m.hand_number))
 
     def _watch_absence(self, s: Seat) -> None:
         if s.kind == "human" and s.conn is None and not s.takeover and self.status in ("waiting", "playing"):
@@ -289,6 +304,8 @@ class Table(TableState):
                 await self._timeout(deadline)
             case BotTurn(seat):
                 self._bot_turn(seat)
+            case BotSignals(seat, hand):
+                await self._bot_signals(seat, hand)
             case BotMove():
                 await self._bot_move(msg)
             case Absent(seat, presence):
@@ -332,10 +349,23 @@ class Table(TableState):
         s = self.seats[seat]
         if m is None or seat not in m.to_act() or not (s.kind == "bot" or s.takeover):
             return
+        self.host.bots.think(self, seat, self.moves, self._bot(s), self.bot_view(seat))
+
+    def _bot(self, s: Seat) -> Bot:
+        """The bot that plays seat ``s`` (a bot seat's own, or the one that plays for an absent person)."""
         if s.bot is None:
             kind, level = (s.bot_kind, s.bot_level) if s.kind == "bot" else (DEFAULT_BOT, "medium")
-            s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", derived_seed(self.deal_secret, f"bot {seat}"))
-        self.host.bots.think(self, seat, self.moves, s.bot, view(m, seat))
+            s.bot = make_bot(kind or DEFAULT_BOT, level or "medium", derived_seed(self.deal_secret, f"bot {s.seat}"))
+        return s.bot
+
+    async def _bot_signals(self, seat: int, hand: int) -> None:
+        """The bot of ``seat`` makes its partner signals of hand ``hand``, as a person's are made."""
+        m = self.match
+        s = self.seats[seat]
+        if m is None or m.is_over or m.hand_number != hand or not (s.kind == "bot" or s.takeover):
+            return
+        for gesture in gestures_of(self._bot(s), self.bot_view(seat)):
+            await self._commit("signal", {"seat": seat, "gesture": gesture, "by": "bot"})
 
     async def _bot_move(self, move: BotMove) -> None:
         m = self.match

@@ -1,0 +1,232 @@
+"""Bots at tables with partner signals (seed 001): they tell their partner their manilhas and read
+its signals, only through their team's view; and the partner's rules of a search bot."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from tests.bots.puzzles import parse_move
+
+from truco.bots import BOT_KINDS, gestures_of, make_bot
+from truco.bots.knowledge import partner_of, raise_changes_nothing
+from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief
+from truco.engine import RAISE, ExplicitDeals, Match, Rules, View, view
+from truco.engine.cards import card_name, parse_card
+from truco.engine.deals import Deal
+from truco.engine.determinize import sample
+from truco.engine.signals import GESTURES, SignalLog
+
+
+def position(
+    vira: str, hands: tuple[str, ...], moves: str, score: tuple[int, int] = (0, 0), dealer: int = 3
+) -> tuple[Match, SignalLog]:
+    """A hand dealt by hand (seats 0..3; the same deal again after it), every seat's signals made by a
+    search bot, then ``moves``."""
+    deal = Deal(parse_card(vira), tuple(tuple(parse_card(c) for c in h.split()) for h in hands))
+    match = Match(Rules(), deals=ExplicitDeals([deal, deal]), first_dealer=dealer, score=score)
+    log = SignalLog(5)
+    for seat in range(4):
+        for gesture in gestures_of(make_bot("search"), view(match, seat, signals=log)):
+            log.add(match, seat, gesture)
+    for token in moves.split():
+        seat_text, _, what = token.rpartition(":")
+        match.apply(parse_move(int(seat_text) if seat_text else match.to_act()[0], what))
+    return match, log
+
+
+def test_a_bot_tells_its_partner_each_manilha_it_holds_by_its_teams_table():
+    told = 0
+    for seed in range(300):
+        match, log = Match(Rules(), seed=seed), SignalLog(seed)
+        for seat in range(4):
+            seen = view(match, seat, signals=log)
+            assert seen.signals is not None
+            gestures = gestures_to_make(seen)
+            held = [card_name(c)[1] for c in seen.manilhas if c in seen.hand]
+            assert sorted(seen.signals.table[g] for g in gestures) == sorted(held)
+            for kind in ("heuristic", "search"):
+                assert gestures_of(make_bot(kind), seen) == gestures
+            assert gestures_of(make_bot("random"), seen) == ()  # a bot that makes no signals
+            assert gestures_of(make_bot("search"), view(match, seat)) == ()  # no signals at this table
+            for g in gestures:
+                log.add(match, seat, g)
+            assert gestures_to_make(view(match, seat, signals=log)) == ()  # told once
+            told += len(gestures)
+    assert told > 100
+
+
+def test_the_team_on_eleven_sees_both_hands_and_makes_no_signal():
+    for seed in range(40):
+        match = Match(Rules(), seed=seed, score=(11, 3))
+        seen = view(match, 0, signals=SignalLog(seed))
+        assert seen.known_hands and gestures_to_make(seen) == () and partner_belief(seen) is None
+
+
+def test_a_seat_reads_its_partners_signals_with_their_meaning_and_the_opponents_without():
+    for seed in range(50):
+        match, log = Match(Rules(), seed=seed), SignalLog(seed)
+        rng = random.Random(seed)
+        for _ in range(6):
+            log.add(match, rng.randrange(4), rng.choice(GESTURES))
+        for seat in range(4):
+            seen = view(match, seat, signals=log)
+            assert seen.signals is not None and partner_of(seen) == match.partner_of(seat)
+            team = match.team_of(seat)
+            assert seen.signals.table == log.table(match.hand_number, team) != log.table(match.hand_number, 1 - team)
+            for signal in seen.signals.made:
+                if match.team_of(signal.seat) == team:
+                    assert signal.suit == seen.signals.table[signal.gesture]
+                else:
+                    assert signal.suit is None
+            assert View.from_json(json.loads(json.dumps(seen.to_json()))) == seen
+        assert view(match, signals=log).signals is None  # a spectator gets no signals in its view
+
+
+def test_a_bots_decision_depends_on_its_teams_view_alone():
+    """Two worlds alike in what seat 0's team knows (its cards, the partner's signalled manilha, the
+    gestures made) and different in everything else (the opponents' cards, the partner's other cards,
+    and so the meaning of the opponents' gestures): the same view, the same decisions."""
+    worlds = [
+        ("7D", ("4H 5S 6D", "2C KD 7S", "QC 3S 5C", "AS KH 4D")),
+        ("7D", ("4H 5S 6D", "AS 3H 4C", "QC 6S JD", "2C 2D KS")),
+    ]
+    views = []
+    for vira, hands in worlds:
+        match, log = position(vira, hands, "3:raise", dealer=2)
+        views.append(view(match, 0, signals=log))
+    assert views[0] == views[1]
+    assert [card_name(c) for c in partner_belief(views[0]).holds] == ["QC"]  # type: ignore[union-attr]
+    for seed in range(3):
+        assert make_bot("search", "easy", seed).act(views[0]) == make_bot("search", "easy", seed).act(views[1])
+
+
+def test_the_determinization_keeps_to_the_partners_signals():
+    match, log = position("7D", ("4H 5S 6D", "2C KD 7S", "QC QH 3S", "AS KH 4D"), "")
+    seen = view(match, 0, signals=log)
+    belief = partner_belief(seen)
+    assert belief is not None and sorted(map(card_name, belief.holds)) == ["QC", "QH"]
+    assert sorted(map(card_name, belief.lacks)) == ["QD", "QS"]
+    rng = random.Random(1)
+    for _ in range(200):
+        draw = sample(seen, rng, {2: belief.holds}, {2: belief.lacks})
+        assert set(belief.holds) <= set(draw.hands[2]) and not set(belief.lacks) & set(draw.hands[2])
+        assert draw.hands[0] == list(seen.hand) and sorted(len(h) for h in draw.hands) == [3, 3, 3, 3]
+        assert len({c for h in draw.hands for c in h}) == 12
+
+
+def test_the_partners_silence_is_trusted_as_far_as_it_kept_to_it():
+    """Seat 2 shows the zap (QC): the trust in its silence falls if it had not signalled it, and rises if it had."""
+    prior = PartnerModel().silence_trust()
+    for signalled in (False, True):
+        model = PartnerModel()
+        match, log = position("7D", ("4H 5S 6D", "2C KD 7S", "QC 3S 5C", "AS KH 4D"), "4H 2C QC", dealer=3)
+        if not signalled:
+            log = SignalLog(5)  # the same table, where nobody made a signal
+        model.observe(view(match, 0, signals=log))
+        for move in ["AS", "3S", "KH", "5S", "KD"]:  # seat 2 takes both tricks: the next hand starts
+            match.apply(parse_move(match.to_act()[0], move))
+        model.observe(view(match, 0, signals=log))
+        assert match.hand_number == 1
+        assert (model.silence_trust() > prior) == signalled and model.silence_trust() != prior
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_search_does_not_run_from_a_raise_its_partners_signals_can_win(level):
+    """They ask truco before anybody played; my cards are junk, my partner signalled the zap and copas:
+    reading the signals it keeps the hand (it even raises back); ignoring them it would run."""
+    match, log = position("7D", ("4H 5S 6D", "2C KD 7S", "QC QH 3S", "AS KH 4D"), "3:raise", dealer=2)
+    assert match.to_act()[0] == 0
+    for seed in range(5):
+        assert make_bot("search", level, seed).act(view(match, 0, signals=log)).type in ("accept", "raise")
+        assert make_bot("search", level, seed).act(view(match, 0)).type == "run"
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_search_does_not_run_from_a_raise_its_partners_card_on_the_table_wins(level):
+    """My partner took the first trick and leads the second with the zap; they ask truco: the hand is ours."""
+    match, _ = position("7D", ("4H 5S 6D", "2C KD 7S", "QC 3S 5C", "AS KH 4D"), "4H KD 3S KH QC 3:raise")
+    assert match.to_act()[0] == 0 and match.trick_winners == [0]
+    for seed in range(5):
+        assert make_bot("search", level, seed).act(view(match, 0)).type in ("accept", "raise")
+
+
+@pytest.mark.parametrize(
+    ("hands", "moves", "score", "dealer"),
+    [
+        # on 9 after our truco was accepted: three points already win the match
+        (("4H 5S 6D", "2C KD 7S", "QC QH 3S", "AS KH 4D"), "3:raise 0:accept 2:accept 3:4D", (9, 9), 2),
+        # their seis on 9: six points already win it, a nove changes nothing
+        (("2S KD 6D", "4C 5D 6S", "QC QH 3S", "4S 5H 7C"), "0:raise 1:raise", (9, 5), 3),
+        (("QC QH 3S", "4C 5D 6S", "2S KD 6D", "4S 5H 7C"), "3:raise 0:accept 2:accept 3:4S", (10, 10), 2),
+    ],
+)
+def test_search_never_raises_where_the_match_cannot_change(hands, moves, score, dealer):
+    match, _ = position("7D", hands, moves, score, dealer)
+    seen = view(match, match.to_act()[0])
+    assert any(a.type == RAISE for a in seen.legal) and raise_changes_nothing(seen)
+    for level in ("easy", "medium", "hard"):
+        for seed in range(3):
+            assert make_bot("search", level, seed).act(seen).type != RAISE
+
+
+def test_search_never_raises_where_the_match_cannot_change_in_whole_matches():
+    checked = 0
+    for seed in range(6):
+        match = Match(Rules(), seed=seed, score=(8, 8))
+        bots = {s: make_bot("search", "easy", seed * 10 + s) for s in range(4)}
+        while not match.is_over:
+            seat = match.to_act()[0]
+            seen = view(match, seat)
+            action = bots[seat].act(seen)
+            if raise_changes_nothing(seen) and any(a.type == RAISE for a in seen.legal):
+                checked += 1
+                assert action.type != RAISE
+            match.apply(action)
+    assert checked
+
+
+def test_search1_is_unchanged():
+    """``search1`` is the yardstick: three whole matches of it, action by action, as before issue 12's partner
+    work (the digest was taken with the code of main at 43c0824)."""
+    out = []
+    for seed in range(3):
+        match = Match(Rules(), seed=seed)
+        bots = {s: make_bot("search1", "medium", seed * 10 + s) for s in range(4)}
+        while not match.is_over:
+            seat = match.to_act()[0]
+            match.apply(bots[seat].act(view(match, seat)))
+        out.append([a.to_json() for a in match.actions])
+    digest = hashlib.sha256(json.dumps(out).encode()).hexdigest()
+    assert digest == "11482505fa289a4756f3d04f20b30bb02ea4c2fe5ecad9b886e99bbfd40d783c"
+
+
+def test_every_bot_plays_whole_matches_at_a_signal_table():
+    for i, kind in enumerate(BOT_KINDS):
+        match, log = Match(Rules(), seed=i), SignalLog(i)
+        bots = {s: make_bot(kind, "easy", s) for s in range(4)}
+        while not match.is_over:
+            for seat in range(4):
+                for gesture in gestures_of(bots[seat], view(match, seat, signals=log)):
+                    log.add(match, seat, gesture)
+            seat = match.to_act()[0]
+            seen = view(match, seat, signals=log)
+            action = bots[seat].act(seen)
+            assert action in seen.legal
+            match.apply(action)
+
+
+def test_arena_with_signals(tmp_path):
+    out = tmp_path / "s.json"
+    cmd = [sys.executable, "-m", "truco", "arena", "search:easy", "search:easy", "--matches", "2", "--seed", "3",
+           "--signals", "a", "--json", str(out)]  # fmt: skip
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    assert "signals = a" in done.stdout and "partner signals per hand: A" in done.stdout
+    summary = json.loads(out.read_text())
+    assert summary["signals"] == "a" and summary["signals_per_hand"]["a"] > 0 == summary["signals_per_hand"]["b"]
+    bad = subprocess.run([*cmd[:-2], "--signals", "c"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "signals" in bad.stderr
