@@ -10,7 +10,7 @@ from tests.bots.puzzles import Puzzle
 
 from truco.bots import make_bot
 from truco.bots.heuristic import HeuristicBot
-from truco.bots.search import play_likelihood, solve
+from truco.bots.search import play_likelihood, raiser_chance, solve
 from truco.engine import ACCEPT, PLAY, Match, view
 from truco.engine.cards import parse_card
 from truco.engine.determinize import sample
@@ -76,3 +76,18 @@ def test_easy_answers_and_raises_by_the_heuristics_rules_of_thumb():
                 answered += 1
             m.apply(rng.choice(seen.legal))
     assert answered == 25
+
+
+def test_after_a_raise_the_draws_where_the_raiser_is_weak_weigh_the_modelled_bluff_share():
+    """The old weighting gave every draw a floor of the bluff rate, so with most hands weak a large share of the
+    weight stayed on draws where a raiser that never bluffs holds nothing."""
+    seen = Puzzle(
+        "probe", "", "7D", ("4D KS 4H", "5C 6C 7S", "QH 5S 6D", "4S JD KD"), "accept", moves="4D raise"
+    ).position()
+    bot = make_bot("search", "medium", seed=0)
+    raiser = seen.pending["team"]
+    draws = bot.sample(seen, 400)
+    weights = bot.raise_weights(draws, raiser, seen.turn, seen.rules.ladder.index(seen.pending["value"]))
+    threshold = bot.model.raise_threshold()
+    weak = sum(w for w, d in zip(weights, draws, strict=True) if raiser_chance(d, raiser, seen.turn) < threshold - 0.1)
+    assert weak / sum(weights) <= bot.model.bluff_rate() + 0.05  # the old weighting: 0.23 here
