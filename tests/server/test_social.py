@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 import websockets
@@ -30,20 +31,28 @@ def step_events(frame):
 def test_bots_make_their_partner_signals_and_read_only_their_teams(server):
     """A person (seat 0) with three bots at a table with signals: at every hand, each bot signals exactly the
     manilhas it was dealt (the stored rows say so, read with the deal secret); the person sees its partner's
-    with their meaning, the opponents' without; a bot's view carries its own team's meanings only."""
+    with their meaning, the opponents' without; a bot's view carries its own team's meanings only. (A match can
+    end in a hand where no bot holds a manilha: then another one.)"""
 
-    async def body():
-        me = await Player(server, "Sinais").register()
+    async def one(seed: int) -> tuple[str, list[dict[str, Any]]]:
+        me = await Player(server, f"Sinais{seed}").register()
         bot = {"type": "bot", "kind": "search", "level": "easy"}
         await me.create(timer=0, signals=True, seats=[{"type": "me"}, bot, {"type": "bot"}, bot])
         sock = await me.connect()
-        await play_randomly([sock], random.Random(7))
+        await play_randomly([sock], random.Random(seed))
         await sock.close()
         await me.aclose()
         return me.held["table_id"], sock.frames
 
-    table_id, frames = run(body())
-    store = Store(server.db_url)
+    for seed in range(7, 12):
+        table_id, frames = run(one(seed))
+        if check_bot_signals(Store(server.db_url), table_id, frames):
+            return
+    raise AssertionError("no bot held a manilha in five matches")
+
+
+def check_bot_signals(store: Store, table_id: str, frames: list[dict[str, Any]]) -> bool:
+    """Check one table's bot signals; whether any was made."""
     row = store.rows(select(tables).where(tables.c.id == table_id))[0]
     state = TableState(dict(row), [dict(r) for r in store.rows(select(seats).where(seats.c.table_id == table_id))])
     rows = store.rows(select(events).where(events.c.table_id == table_id).order_by(events.c.seq))
@@ -65,12 +74,14 @@ def test_bots_make_their_partner_signals_and_read_only_their_teams(server):
             manilhas = {c: SUITS[suit(c)] for c in manilha_cards(m.vira)}
             for b in (1, 2, 3):
                 held[(m.hand_number, b)] = {manilhas[c] for c in m.hands[b] if c in manilhas}
-    assert made and {k: v for k, v in held.items() if v} == made
+    assert {k: v for k, v in held.items() if v} == made
     # what the person saw: the gestures made before it connected in its snapshot, the later ones as events
     seen = [(s["seat"], s["suit"]) for f in frames if f["type"] == "snapshot" for s in f["signals"].get("made", [])]
     seen += [(e["seat"], e.get("suit")) for f in frames for e in step_events(f) if e["type"] == "signal"]
-    assert seen and {seat for seat, _ in seen} <= {1, 2, 3}
+    assert {seat for seat, _ in seen} <= {1, 2, 3}
     assert all((suit is not None) == (seat == 2) for seat, suit in seen)
+    assert seen or not made
+    return bool(made)
 
 
 def test_signals_reach_the_partner_with_their_meaning_and_the_rest_without(server):
