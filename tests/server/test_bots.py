@@ -36,6 +36,8 @@ async def sample_waits(sock: Any, rng: random.Random, waits: list[float]) -> Non
     """Until the match ends or six samples are taken: play seat 0's move, then, while a bot searches,
     time a signal's acknowledgement."""
     while len(waits) < 6:
+        if sock.view and sock.view["phase"] == "over":  # the person's own move may have ended the match
+            return
         if not sock.view or not sock.view["legal"]:
             # three hard searches in a row: seconds each on a busy machine
             await sock.until(
