@@ -167,7 +167,7 @@ def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
         wall[label(seats[seat])].append((time.perf_counter() - start) * 1000)
         for event in match.apply(action):
             if isinstance(event, RaiseAsked):
-                asking = "a" if event.seat & 1 == a_team else "b"
+                asking = "a" if match.team_of(event.seat) == a_team else "b"
                 raises[asking]["asked"] += 1
             elif isinstance(event, RaiseAccepted) and asking:
                 raises[asking]["accepted"] += 1

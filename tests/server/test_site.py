@@ -359,4 +359,3 @@ def test_the_ranked_queue_and_who_is_online_are_one_across_processes(site):
         await bia.aclose()
 
     run(queue_up())
-

@@ -8,13 +8,21 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   object, so it travels with it): from the views it gets, the bot counts the
   opponents' raises per hand, how often they accept or run from its own raises,
   and the strength of the open cards they showed in the hands they raised.
-- **Inference from raises** weighted by that model: each draw counts by how
-  likely the opponents' raise was with the cards it gives them. A player that
-  raised only to show manilhas is believed; one that raises every hand or shows
-  junk after raising is called.
+- **Inference from raises** weighted by that model: after their raise, the
+  draws count as a mixture of those where they raise for value (their hand
+  above the model's threshold) and, with the share of their raises that were
+  bluffs, of the others. A player that raised only to show manilhas is
+  believed; one that raises every hand or shows junk after raising is called.
+- **Inference from card plays** (``play_likelihood``): a draw counts less for
+  every play of the other seats in this hand that our quick player would not
+  have made with its cards (a low card thrown while holding a winner, a covered
+  card that is not the seat's weakest).
 - **Raises priced against the observed answers**: against a player that always
   accepts, it raises only for value; against one that runs, it bluffs more.
-- **Levels** by the number of draws: ``easy`` few, ``hard`` many.
+- **Levels by method**: ``easy`` plays its cards on a few draws and bets by the
+  heuristic's easy rules of thumb, reading no card play; ``medium`` searches
+  its bets and reads plays too; ``hard`` also solves each draw's hand with
+  every card open (``solve``) instead of rolling it out with the quick player.
 
 >>> from truco.engine import Match, view
 >>> m = Match(seed=4)
@@ -28,8 +36,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from truco.bots.heuristic import pick
-from truco.bots.knowledge import call_threshold, equity, raise_changes_nothing
+from truco.bots.heuristic import HeuristicBot, pick
+from truco.bots.knowledge import Knowledge, call_threshold, equity, raise_changes_nothing
 from truco.bots.search1 import (
     PRUNE,
     RAISE_MARGIN,
@@ -37,18 +45,21 @@ from truco.bots.search1 import (
     RAISE_STRENGTH,
     Search1Bot,
     candidate_plays,
+    greedy,
     seat_chance,
     won_share,
 )
 from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief
-from truco.engine import ACCEPT, RAISE, RUN, Action, Match, View
-from truco.engine.cards import strength_table
+from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
+from truco.engine.actions import PLAY_ACTIONS
+from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
+from truco.engine.events import HandEnded
 
 #: Plays whose share of won draws is this close to the best count as equally good.
 TIE = 0.01
 #: Draws per decision, per level.
-DRAWS = {"easy": 16, "medium": 96, "hard": 400}
+DRAWS = {"easy": 8, "medium": 96, "hard": 160}
 #: The prior bluff rate of a raise, and how many observations it is worth.
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
@@ -62,6 +73,9 @@ SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3)
 ACCEPT_FLOOR = 0.15
 #: Our raises they must have answered before the fit moves the answerer model.
 MIN_ANSWERS = 3
+#: How likely a seat made a card play other than the one our quick player would make with a draw's
+#: cards (open), or covered a card other than its weakest: the inference from card plays.
+OFF_PLAY, OFF_COVER = 0.35, 0.25
 
 
 @dataclass
@@ -162,6 +176,11 @@ class SearchBot(Search1Bot):
         self.draws = DRAWS[level]
         self.model = OpponentModel()
         self.partner_model = PartnerModel()
+        #: easy bets by the rules of thumb of the heuristic's easy level and reads no card play; the
+        #: others search the bets
+        self.rules_of_thumb = HeuristicBot(seed, "easy") if level == "easy" else None
+        self.infer = level != "easy"
+        self.solve = level == "hard"
 
     def act(self, view: View) -> Action:
         self.model.observe(view)
@@ -169,6 +188,8 @@ class SearchBot(Search1Bot):
         self.partner_model.observe(view)
         if raise_changes_nothing(view):
             view = view._replace(legal=tuple(a for a in view.legal if a.type != RAISE))
+        if self.rules_of_thumb is not None and view.phase in ("deciding", "answering") and len(view.legal) > 1:
+            return self.rules_of_thumb.act(view)
         action = super().act(view)
         if action.type == RAISE:
             ladder = view.rules.ladder
@@ -194,13 +215,16 @@ class SearchBot(Search1Bot):
 
     # -- the opponents, as the model sees them ----------------------------------
 
-    def raise_weight(self, draw: Match, team: int, seat: int | None, step: int) -> float:
-        """How likely the raising ``team`` asked the ``step``-th value with this draw's cards."""
-        seats = [seat] if seat is not None and seat & 1 == team else [s for s in range(draw.players) if s & 1 == team]
-        p = max(seat_chance(draw, s) for s in seats)
-        bluff = self.model.bluff_rate()
+    def raise_weights(self, draws: list[Match], team: int, seat: int | None, step: int) -> list[float]:
+        """How much each draw counts after the raising ``team`` asked the ``step``-th value: a mixture of
+        the draws where they raise for value (their hand above the model's threshold) and, with the share
+        of their raises that were bluffs, of the others."""
         threshold = self.model.raise_threshold() + RAISE_STEP * max(0, step - 1)
-        return bluff + (1 - bluff) * logistic(p - threshold)
+        strong = [logistic(raiser_chance(d, team, seat) - threshold) for d in draws]
+        weak = [1 - x for x in strong]
+        bluff = self.model.bluff_rate()
+        total_strong, total_weak = sum(strong) or 1.0, sum(weak) or 1.0
+        return [(1 - bluff) * s / total_strong + bluff * w / total_weak for s, w in zip(strong, weak, strict=True)]
 
     def accept_chances(
         self, draws: list[Match], weights: list[float], team: int, mine: int, theirs: int, current: int, asked: int
@@ -228,7 +252,7 @@ class SearchBot(Search1Bot):
             return [1.0] * len(draws)
         step = ladder.index(view.value)
         if view.raise_team == team:
-            return [self.raise_weight(d, 1 - team, None, step) for d in draws]
+            return self.raise_weights(draws, 1 - team, None, step)
         mine, theirs = view.score[team], view.score[1 - team]
         below = ladder[step - 1] if step > 0 else view.rules.base_value
         threshold = call_threshold(theirs, mine, below, view.value, view.rules.special_score) + 0.06
@@ -245,7 +269,8 @@ class SearchBot(Search1Bot):
         asked, current = pending.get("value", view.value), view.value
         draws = self.sample(view, 2 * self.draws)  # weighting leaves fewer effective draws: take more
         step = view.rules.ladder.index(asked)
-        weights = [self.raise_weight(d, pending.get("team", 1 - team), view.turn, step) for d in draws]
+        weights = self.raise_weights(draws, pending.get("team", 1 - team), view.turn, step)
+        weights = self.with_plays(view, draws, weights)
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         total = sum(weights)
         p = sum(w for w, win in zip(weights, wins, strict=True) if win == team) / total
@@ -272,7 +297,7 @@ class SearchBot(Search1Bot):
         legal = view.legal
         candidates = candidate_plays(view)
         draws = self.sample(view, self.draws)
-        weights = self.history_weights(view, draws)
+        weights = self.with_plays(view, draws, self.history_weights(view, draws))
         first = len(draws) // 3
         wins = {a: self.outcomes(view, a, draws[:first]) for a in candidates}
         if len(candidates) > 1:
@@ -288,9 +313,37 @@ class SearchBot(Search1Bot):
         strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
         best = min((a for a in shares if shares[a] >= top - TIE), key=lambda a: (strength[a.card or 0], not a.covered))
         may_raise = view.kind == "normal" and any(a.type == RAISE for a in legal)
-        if may_raise and self.raise_gain(view, draws, weights, wins[best]) > RAISE_MARGIN:
+        if may_raise and self.wants_raise(view, draws, weights, wins[best]):
             return pick(legal, RAISE)
         return best
+
+    def wants_raise(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> bool:
+        if self.rules_of_thumb is not None:
+            return self.rules_of_thumb.wants_raise(Knowledge(view))
+        return self.raise_gain(view, draws, weights, wins) > RAISE_MARGIN
+
+    def outcomes(self, view: View, first: Action | None, draws: list[Match]) -> list[int | None]:
+        """The winning team of the hand in each draw after ``first``: rolled out by the quick player, or at
+        ``hard`` solved with every card open (both teams play perfectly in the draw)."""
+        if not self.solve:
+            return super().outcomes(view, first, draws)
+        team = seat_team(view)
+        out: list[int | None] = []
+        for draw in draws:
+            g = draw.copy()
+            events = g.apply(first) if first is not None else []
+            value = ended(events, team)
+            if value is None:
+                value = solve(g, team)
+            out.append(None if value == 0.5 else team if value == 1.0 else 1 - team)
+        return out
+
+    def with_plays(self, view: View, draws: list[Match], weights: list[float]) -> list[float]:
+        """``weights`` times how well each draw explains the card plays of the hand (see ``play_likelihood``)."""
+        if not self.infer or not any(s != view.seat for t in (*view.tricks, view.trick) for s, _ in t):
+            return weights
+        seat = view.seat or 0
+        return [w * play_likelihood(d, seat) for w, d in zip(weights, draws, strict=True)]
 
     def raise_gain(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> float:
         """Match equity gained by raising now rather than playing on (they answer as the model says)."""
@@ -318,6 +371,11 @@ def seat_team(view: View) -> int:
     return (view.seat or 0) & 1
 
 
+def raiser_chance(draw: Match, team: int, seat: int | None) -> float:
+    """Our hand-strength measure of the raise's asker: ``seat`` if it is of ``team``, else the team's."""
+    return seat_chance(draw, seat) if seat is not None and seat & 1 == team else team_chance(draw, team)
+
+
 def team_chance(draw: Match, team: int) -> float:
     """Our hand-strength measure of ``team`` in a draw: its stronger seat's."""
     return max(seat_chance(draw, s) for s in range(draw.players) if s & 1 == team)
@@ -326,3 +384,68 @@ def team_chance(draw: Match, team: int) -> float:
 def logistic(x: float) -> float:
     """The answerer's and raiser's soft step: 0.5 at the threshold, 0.88 at 0.1 above it."""
     return 1 / (1 + math.exp(-x / 0.05))
+
+
+def play_likelihood(draw: Match, seat: int) -> float:
+    """How likely the other seats' card plays of this hand were with this draw's cards, if they play as our
+    quick player does (``greedy``): a play it would not make, or a covered card that is not the seat's
+    weakest, counts ``OFF_PLAY`` / ``OFF_COVER``. ``seat`` is ours (its plays tell nothing)."""
+    strength = draw.strength
+    tricks = [*draw.tricks, draw.trick]
+    held = [list(h) for h in draw.hands]
+    players = draw.players
+    likelihood = 1.0
+    for i in range(len(tricks) - 1, -1, -1):
+        plays = tricks[i]
+        for a in plays:
+            held[a.seat].append(a.card)
+        won = draw.trick_winners[:i]
+        table: list[tuple[int, int]] = []
+        for a in plays:
+            if a.seat != seat and len(held[a.seat]) > 1:
+                cards = held[a.seat]
+                if a.covered:
+                    if strength[a.card] > min(strength[c] for c in cards):
+                        likelihood *= OFF_COVER
+                else:
+                    legal = [PLAY_ACTIONS[a.seat][c] for c in cards]
+                    chosen = greedy(a.seat, legal, table, strength, won, (players - len(table)) // 2)
+                    if strength[chosen.card] != strength[a.card]:
+                        likelihood *= OFF_PLAY
+            table.append((a.seat, COVERED_STRENGTH if a.covered else strength[a.card]))
+    return likelihood
+
+
+def ended(events: list, team: int) -> float | None:
+    """The hand's value to ``team`` if ``events`` ended it (1 won, 0 lost, 0.5 nobody), else None."""
+    for e in events:
+        if isinstance(e, HandEnded):
+            return 0.5 if e.winner is None else float(e.winner == team)
+    return None
+
+
+def solve(g: Match, team: int) -> float:
+    """The hand's value to ``team`` when every seat plays perfectly with every card open (cards of equal
+    strength are alike; a raise still pending is accepted)."""
+    seat = g.to_act()[0]
+    legal = g.legal_actions(seat)
+    if g.phase != "playing":
+        g = g.copy()
+        value = ended(g.apply(pick(tuple(legal), ACCEPT)), team)
+        return solve(g, team) if value is None else value
+    strength = g.strength
+    seen: set[int] = set()
+    maximize = seat & 1 == team
+    best = 0.0 if maximize else 1.0
+    for a in legal:
+        if a.type != PLAY or a.covered or strength[a.card] in seen:
+            continue
+        seen.add(strength[a.card])
+        h = g.copy()
+        value = ended(h.apply(a), team)
+        if value is None:
+            value = solve(h, team)
+        best = max(best, value) if maximize else min(best, value)
+        if best == (1.0 if maximize else 0.0):
+            break
+    return best

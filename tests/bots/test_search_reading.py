@@ -1,0 +1,93 @@
+"""What ``search`` adds to ``search1``: it reads card plays, solves draws at ``hard`` and bets by rules of
+thumb at ``easy``."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from tests.bots.puzzles import Puzzle
+
+from truco.bots import make_bot
+from truco.bots.heuristic import HeuristicBot
+from truco.bots.search import play_likelihood, raiser_chance, solve
+from truco.engine import ACCEPT, PLAY, Match, view
+from truco.engine.cards import parse_card
+from truco.engine.determinize import sample
+from truco.engine.events import HandEnded
+
+
+def minimax(g: Match, team: int) -> float:
+    """The hand's value to ``team`` with every card open, every open play tried (no pruning)."""
+    seat = g.to_act()[0]
+    legal = g.legal_actions(seat)
+    options = [a for a in legal if a.type == PLAY and not a.covered] or [a for a in legal if a.type == ACCEPT]
+    values = []
+    for a in options:
+        h = g.copy()
+        end = next((e for e in h.apply(a) if isinstance(e, HandEnded)), None)
+        if end is None:
+            values.append(minimax(h, team))
+        else:
+            values.append(0.5 if end.winner is None else float(end.winner == team))
+    return max(values) if seat & 1 == team else min(values)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_solve_agrees_with_plain_minimax_after_the_first_trick(seed):
+    rng = Random(seed)
+    m = Match(seed=seed)
+    while m.phase != "playing" or len(m.tricks) < 1 or len(m.trick) != seed % 4:
+        seat = m.to_act()[0]
+        legal = m.legal_actions(seat)
+        m.apply(rng.choice([a for a in legal if a.type == PLAY and not a.covered] or legal))
+        if m.hand_number > 1:  # the hand ended early: start over from a new deal
+            m, rng = Match(seed=seed + 100), Random(seed + 100)
+    for team in (0, 1):
+        assert solve(m.copy(), team) == minimax(m.copy(), team)
+
+
+def test_a_draw_where_an_opponent_threw_a_low_card_holding_a_winner_counts_less():
+    """Seat 1 answered my 4 of ouros with a 5: a player holding a card that beats my 4 would have won the
+    trick, so draws that give seat 1 such a card explain the play worse."""
+    seen = Puzzle("probe", "", "7D", ("4D KS 4H", "5C 6C 7S", "QH 5S 6D", "4S JD KD"), "play", moves="4D 5C").position()
+    rng = Random(1)
+    strong, weak = [], []
+    for _ in range(300):
+        draw = sample(seen, rng)
+        beats = any(draw.strength[c] > draw.strength[parse_card("4D")] for c in draw.hands[1])
+        (strong if beats else weak).append(play_likelihood(draw, seen.seat))
+    assert strong and weak
+    assert sum(strong) / len(strong) < sum(weak) / len(weak)
+
+
+def test_easy_answers_and_raises_by_the_heuristics_rules_of_thumb():
+    rules_of_thumb = HeuristicBot(seed=0, level="easy")
+    easy = make_bot("search", "easy", seed=0)
+    rng = Random(3)
+    answered = 0
+    for seed in range(200):
+        m = Match(seed=seed)
+        while not m.is_over and answered < 25:
+            seat = m.to_act()[0]
+            seen = view(m, seat)
+            if seen.phase in ("answering", "deciding") and len(seen.legal) > 1:
+                assert easy.act(seen).type == rules_of_thumb.act(seen).type
+                answered += 1
+            m.apply(rng.choice(seen.legal))
+    assert answered == 25
+
+
+def test_after_a_raise_the_draws_where_the_raiser_is_weak_weigh_the_modelled_bluff_share():
+    """The old weighting gave every draw a floor of the bluff rate, so with most hands weak a large share of the
+    weight stayed on draws where a raiser that never bluffs holds nothing."""
+    seen = Puzzle(
+        "probe", "", "7D", ("4D KS 4H", "5C 6C 7S", "QH 5S 6D", "4S JD KD"), "accept", moves="4D raise"
+    ).position()
+    bot = make_bot("search", "medium", seed=0)
+    raiser = seen.pending["team"]
+    draws = bot.sample(seen, 400)
+    weights = bot.raise_weights(draws, raiser, seen.turn, seen.rules.ladder.index(seen.pending["value"]))
+    threshold = bot.model.raise_threshold()
+    weak = sum(w for w, d in zip(weights, draws, strict=True) if raiser_chance(d, raiser, seen.turn) < threshold - 0.1)
+    assert weak / sum(weights) <= bot.model.bluff_rate() + 0.05  # the old weighting: 0.23 here
