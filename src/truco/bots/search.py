@@ -142,7 +142,7 @@ class OpponentModel:
             strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
             for trick in (*view.tricks, view.trick):
                 for s, c in trick:
-                    if c is not None and s & 1 != team:
+                    if c is not None and view.teams[s] != team:
                         self.shown_here = max(self.shown_here, strength[c])
 
     def count_raise(self, value: int) -> None:
@@ -368,17 +368,17 @@ class SearchBot(Search1Bot):
 
 def seat_team(view: View) -> int:
     """The team of the view's seat (a bot always sees a seat's view)."""
-    return (view.seat or 0) & 1
+    return view.teams[view.seat or 0]
 
 
 def raiser_chance(draw: Match, team: int, seat: int | None) -> float:
     """Our hand-strength measure of the raise's asker: ``seat`` if it is of ``team``, else the team's."""
-    return seat_chance(draw, seat) if seat is not None and seat & 1 == team else team_chance(draw, team)
+    return seat_chance(draw, seat) if seat is not None and draw.team_of(seat) == team else team_chance(draw, team)
 
 
 def team_chance(draw: Match, team: int) -> float:
     """Our hand-strength measure of ``team`` in a draw: its stronger seat's."""
-    return max(seat_chance(draw, s) for s in range(draw.players) if s & 1 == team)
+    return max(seat_chance(draw, s) for s in range(draw.players) if draw.team_of(s) == team)
 
 
 def logistic(x: float) -> float:
@@ -409,7 +409,7 @@ def play_likelihood(draw: Match, seat: int) -> float:
                         likelihood *= OFF_COVER
                 else:
                     legal = [PLAY_ACTIONS[a.seat][c] for c in cards]
-                    chosen = greedy(a.seat, legal, table, strength, won, (players - len(table)) // 2)
+                    chosen = greedy(a.seat, legal, table, strength, won, (players - len(table)) // 2, draw.team_of)
                     if strength[chosen.card] != strength[a.card]:
                         likelihood *= OFF_PLAY
             table.append((a.seat, COVERED_STRENGTH if a.covered else strength[a.card]))
@@ -435,7 +435,7 @@ def solve(g: Match, team: int) -> float:
         return solve(g, team) if value is None else value
     strength = g.strength
     seen: set[int] = set()
-    maximize = seat & 1 == team
+    maximize = g.team_of(seat) == team
     best = 0.0 if maximize else 1.0
     for a in legal:
         if a.type != PLAY or a.covered or strength[a.card] in seen:

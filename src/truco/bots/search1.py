@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from random import Random
 
 from truco.bots.heuristic import pick
@@ -89,7 +90,7 @@ class Search1Bot:
 
     def decide_eleven(self, view: View) -> Action:
         draws = self.sample(view, self.draws)
-        team = view.seat & 1
+        team = view.teams[view.seat]
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         p = sum(w == team for w in wins) / len(wins)
         rules = view.rules
@@ -101,7 +102,7 @@ class Search1Bot:
         return pick(view.legal, ACCEPT if play >= equity(mine, theirs + rules.flee_points, special) else RUN)
 
     def answer(self, view: View) -> Action:
-        team = view.seat & 1
+        team = view.teams[view.seat]
         pending = view.pending or {}
         asked, current = pending.get("value", view.value), view.value
         draws = self.sample(view, 2 * self.draws)  # weighting leaves fewer effective draws: take more
@@ -130,7 +131,7 @@ class Search1Bot:
         return pick(view.legal, RUN if p < call_threshold(mine, theirs, current, asked, special) else ACCEPT)
 
     def play(self, view: View) -> Action:
-        team = view.seat & 1
+        team = view.teams[view.seat]
         legal = view.legal
         candidates = candidate_plays(view)
         draws = self.sample(view, self.draws)
@@ -158,7 +159,7 @@ class Search1Bot:
 
     def raise_gain(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> float:
         """Match equity gained by raising now rather than playing on (they answer as our model says)."""
-        team = view.seat & 1
+        team = view.teams[view.seat]
         mine, theirs = view.score[team], view.score[1 - team]
         special = view.rules.special_score
         ladder = view.rules.ladder
@@ -202,7 +203,10 @@ def seat_chance(match: Match, seat: int) -> float:
 def raise_likelihood(draw: Match, team: int, seat: int | None, step: int) -> float:
     """How likely the raising team would ask the ``step``-th value of the ladder with this draw's cards:
     strong hands raise (higher raises, stronger hands), others bluff sometimes."""
-    seats = [seat] if seat is not None and seat & 1 == team else [s for s in range(draw.players) if s & 1 == team]
+    if seat is not None and draw.team_of(seat) == team:
+        seats = [seat]
+    else:
+        seats = [s for s in range(draw.players) if draw.team_of(s) == team]
     p = max(seat_chance(draw, s) for s in seats)
     threshold = RAISE_STRENGTH + RAISE_STEP * max(0, step - 1)
     return BLUFF_PRIOR + (1 - BLUFF_PRIOR) / (1 + math.exp(-(p - threshold) / 0.05))
@@ -212,7 +216,7 @@ def accept_chance(draw: Match, team: int, mine: int, theirs: int, current: int, 
     """How likely ``team`` (on ``mine`` against ``theirs``) accepts a raise from ``current`` to ``asked``
     with this draw's cards: a sensible answerer discounts for the raise, and is not exact."""
     threshold = call_threshold(mine, theirs, current, asked) + 0.06
-    p = max(seat_chance(draw, s) for s in range(draw.players) if s & 1 == team)
+    p = max(seat_chance(draw, s) for s in range(draw.players) if draw.team_of(s) == team)
     return 1 / (1 + math.exp(-(p - threshold) / 0.05))
 
 
@@ -236,7 +240,7 @@ def rollout(
         if g.phase != "playing":
             action = next(a for a in legal if a.type == ACCEPT)
         else:
-            action = greedy(seat, legal, table, strength, won, (players - len(table)) // 2)
+            action = greedy(seat, legal, table, strength, won, (players - len(table)) // 2, g.team_of)
         events = g.apply(action)
 
 
@@ -247,10 +251,11 @@ def greedy(
     strength: tuple[int, ...],
     won: list[int | None],
     opponents_after: int,
+    team_of: Callable[[int], int],
 ) -> Action:
     """A quick card choice in the spirit of the heuristic bot, from the cards on the table and one's own."""
     opened = sorted((a for a in legal if a.type == PLAY and not a.covered), key=lambda a: strength[a.card])
-    team = seat & 1
+    team = team_of(seat)
     if not table:
         if not won and len(opened) > 1 and strength[opened[-1].card] >= 10 and strength[opened[-2].card] >= 7:
             return opened[-2]
@@ -259,7 +264,7 @@ def greedy(
         return opened[-1]
     best = max(s for _, s in table)
     top = [p for p, s in table if s == best]
-    if best >= 0 and all(p & 1 == team for p in top):
+    if best >= 0 and all(team_of(p) == team for p in top):
         return opened[0]
     beaters = [a for a in opened if strength[a.card] > best]
     if beaters:
