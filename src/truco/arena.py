@@ -123,19 +123,22 @@ def play_game(spec: PairSpec, pair: int, game: int) -> dict[str, Any]:
     """Game ``game`` (0: A sits at the even seats, 1: A at the odd seats) of pair ``pair``."""
     rules = Rules.parse(spec.rules)
     teams = [parse_team(spec.a, spec.level), parse_team(spec.b, spec.level)]
-    a_team = game  # the engine team (seat parity) of A
+    a_team = game  # the engine team of A
+    pair_seed = derived_seed(spec.seed, f"pair {pair}")  # the pair's deals, and its signal tables
+    deals = SeededDeals(pair_seed, rules.deck, rules.players)
+    match = Match(rules, deals=deals, first_dealer=deals.first_dealer)
     seats: dict[int, BotSpec] = {}
     for engine_team in (0, 1):
-        for i, bot in enumerate(seat_bots(teams[0] if engine_team == a_team else teams[1], rules.players)):
-            seats[engine_team + 2 * i] = bot
+        team_seats = [s for s in range(rules.players) if match.team_of(s) == engine_team]
+        for s, bot in zip(
+            team_seats, seat_bots(teams[0] if engine_team == a_team else teams[1], rules.players), strict=True
+        ):
+            seats[s] = bot
     bots = {
         s: seat_bot(kind, level, Random(f"{spec.seed}:{pair}:{game}:{s}").getrandbits(32))
         for s, (kind, level) in seats.items()
     }
-    pair_seed = derived_seed(spec.seed, f"pair {pair}")  # the pair's deals, and its signal tables
-    deals = SeededDeals(pair_seed, rules.deck, rules.players)
-    match = Match(rules, deals=deals, first_dealer=deals.first_dealer)
-    side = {s: "a" if s & 1 == a_team else "b" for s in seats}
+    side = {s: "a" if match.team_of(s) == a_team else "b" for s in seats}
     signalling = [s for s in seats if side[s] in spec.signals.teams()] if rules.players == 4 else []
     log = SignalLog(pair_seed) if signalling else None
     made = {"a": 0, "b": 0}

@@ -68,6 +68,8 @@ class Table:
         seed = secrets.randbits(256) if seed is None else seed  # a seed nobody can guess from their cards
         self.rules = rules
         self.match = Match(rules, seed=seed)
+        #: the person's team, as the engine seats it
+        self.us = self.match.team_of(HUMAN)
         self.names = NAMES_4 if rules.players == 4 else NAMES_2
         self.bots = {s: make_bot(bot, level, seed * 10 + s) for s in range(1, rules.players)}
         self.console = Console(highlight=False)
@@ -79,17 +81,17 @@ class Table:
     def team_name(self, team: int) -> str:
         """A team as the person calls it: "Nós"/"Eles", or in 1v1 "Você"/the bot's name."""
         if self.rules.players == 2:
-            return self.names[HUMAN] if team == HUMAN & 1 else self.names[1 - HUMAN]
-        return "Nós" if team == HUMAN & 1 else "Eles"
+            return self.names[HUMAN] if team == self.us else self.names[1 - HUMAN]
+        return "Nós" if team == self.us else "Eles"
 
     def verb(self, team: int, verb: str) -> str:
         """``verb`` agreeing with the team's name: "Nós ganhamos", "Eles ganharam", "Você ganhou"."""
-        person = 2 if self.rules.players == 2 else (0 if team == HUMAN & 1 else 1)
+        person = 2 if self.rules.players == 2 else (0 if team == self.us else 1)
         return f"{self.team_name(team)} {VERBS[verb][person]}"
 
     def score_line(self) -> str:
         a, b = self.match.score
-        us, them = HUMAN & 1, 1 - (HUMAN & 1)
+        us, them = self.us, 1 - self.us
         return f"Placar: {self.team_name(us)} {a} × {b} {self.team_name(them)} (tentos)"
 
     def is_manilha(self, card: int, v: View) -> bool:
@@ -157,12 +159,12 @@ class Table:
                 say("Todas as vazas empataram: ninguém marca.")
             else:
                 pts = f"{event.points} tento{'s' if event.points != 1 else ''}"
-                colour = "green" if event.winner == HUMAN & 1 else "red"
+                colour = "green" if event.winner == self.us else "red"
                 say(f"[{colour}]{self.verb(event.winner, 'marcar')} {pts}.[/]")
             say(self.score_line())
         elif isinstance(event, MatchEnded):
-            colour = "green" if event.winner == HUMAN & 1 else "red"
-            winners = "vocês venceram!" if self.rules.players == 4 and event.winner == HUMAN & 1 else ""
+            colour = "green" if event.winner == self.us else "red"
+            winners = "vocês venceram!" if self.rules.players == 4 and event.winner == self.us else ""
             say(f"\n[bold {colour}]Fim de jogo: {winners or self.verb(event.winner, 'vencer') + '.'}[/]")
 
     # -- the person's turn --------------------------------------------------
