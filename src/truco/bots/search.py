@@ -73,6 +73,9 @@ SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3)
 #: How much more than the break-even chance an answerer wants before it accepts a raise (a raise is a
 #: sign of strength).
 CAUTION = 0.06
+#: The strength above which an answerer raises back; the share of accepted raises that it raises back
+#: at, and how fast the strength falls for a player that raises back more often.
+RERAISE_STRENGTH, RERAISE_PRIOR, RERAISE_SLOPE = 0.85, 0.15, 1.2
 #: Even a draw where they would not accept explains an acceptance this much (some accept anything).
 ACCEPT_FLOOR = 0.15
 #: Our raises they must have answered before the fit moves the answerer model.
@@ -95,6 +98,8 @@ class OpponentModel:
     #: answers to our raises, and the accepts the answerer model predicted for them at each of ``SHIFTS``
     accepted: int = 0
     ran: int = 0
+    #: of the accepted, how many raised back
+    reraised: int = 0
     predicted: list[float] = field(default_factory=lambda: [0.0] * len(SHIFTS))
     # -- the hand being played
     hand: int = -1
@@ -122,8 +127,11 @@ class OpponentModel:
         return SHIFTS[errors.index(min(errors))]
 
     def answerer(self) -> AnswerModel:
-        """How they answer our raises: a sensible answerer, its caution shifted to fit their answers."""
-        return AnswerModel(caution=CAUTION + self.answer_shift())
+        """How they answer our raises: a sensible answerer, its caution shifted to fit how often they
+        accepted, raising back above a strength that falls as they raise back more often than the prior."""
+        rate = (self.reraised + RERAISE_PRIOR * PRIOR_WEIGHT) / (self.accepted + PRIOR_WEIGHT)
+        reraise = RERAISE_STRENGTH - RERAISE_SLOPE * (rate - RERAISE_PRIOR)
+        return AnswerModel(caution=CAUTION + self.answer_shift(), reraise=reraise)
 
     def answered(self, accepted: bool) -> None:
         if accepted:
@@ -140,6 +148,7 @@ class OpponentModel:
         if view.hand_number != self.hand:
             self.close_hand(view, team)
         elif self.our_raise is not None and (view.value >= self.our_raise[1] or view.phase == "answering"):
+            self.reraised += view.phase == "answering"
             self.answered(True)  # they accepted, or raised back
         pending = view.pending
         if pending and pending.get("team") != team:
