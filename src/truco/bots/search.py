@@ -356,25 +356,34 @@ class SearchBot(Search1Bot):
     def wait(self, view: View, ladder: Ladder, draws: list[Match], play: Action) -> float:
         """Playing ``play`` without raising, and raising once the trick is over if that is worth more then:
         the draws are split by who wins the trick (which we shall see), and in each part the raise is priced
-        against the opponents' strength after the trick (which they will feel)."""
+        against the opponents' strength after the trick (which they will feel). While nobody has raised,
+        they may raise first (as the model says they raise with that strength), and we answer."""
         team = seat_team(view)
         current, asked = view.value, ladder.higher(view.value)
         assert asked is not None
-        parts: dict[int | None, list[float]] = {}
+        threshold = self.model.raise_threshold() if view.raise_team is None else None
+        parts: dict[int | None, tuple[list[float], list[float]]] = {}
         after = list(ladder.strengths)
         for i, (d, w) in enumerate(zip(draws, ladder.weights, strict=True)):
             g = d.copy()
             over, winner = play_trick(g, g.apply(play))
+            loud = 0.0
             if over:  # the hand ends with this trick: no later raise
                 winner = -1
             else:
                 after[i] = team_chance(g, 1 - team)
-            parts.setdefault(winner, [0.0] * len(draws))[i] = w
+                if threshold is not None:
+                    loud = logistic(after[i] - threshold)
+            quiet_part, loud_part = parts.setdefault(winner, ([0.0] * len(draws), [0.0] * len(draws)))
+            quiet_part[i], loud_part[i] = w * (1 - loud), w * loud
         later = replace(ladder, strengths=after)
         value = 0.0
-        for winner, part in parts.items():
-            keep = later.accept(current, part)
-            value += sum(part) * (keep if winner == -1 else max(keep, later.ask(current, asked, part)))
+        for winner, (quiet, loud) in parts.items():
+            if sum(quiet) > 0:
+                keep = later.accept(current, quiet)
+                value += sum(quiet) * (keep if winner == -1 else max(keep, later.ask(current, asked, quiet)))
+            if sum(loud) > 0:
+                value += sum(loud) * max(later.answers(current, asked, loud).values())
         return value / sum(ladder.weights)
 
     def decide_eleven(self, view: View) -> Action:
