@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import copy
 
+import pytest
+from tests.bots.puzzles import Puzzle
+
+from truco.bots import make_bot
 from truco.bots.betting import AnswerModel, Ladder, call_threshold, match_equity
-from truco.engine import ACCEPT, RAISE, RUN, Rules
+from truco.bots.search import SearchBot
+from truco.engine import ACCEPT, RAISE, RUN, Match, Rules, view
 from truco.engine.rules import TARGET_SCORE
 
 PAULISTA, MINEIRO = Rules(), Rules.parse("mineiro")
@@ -80,3 +85,56 @@ def test_the_call_threshold_rises_with_the_stake_at_stake_late_in_a_match():
     more matches than it saves, so the threshold is higher."""
     assert 0.25 < call_threshold(PAULISTA, 0, 0, 1, 3) < 0.4
     assert call_threshold(PAULISTA, 6, 9, 1, 3) > call_threshold(PAULISTA, 0, 0, 1, 3)
+
+
+def against(kind: str, hands: int) -> SearchBot:
+    """A ``search`` bot in seat 0 after ``hands`` hands against ``kind`` in the opponents' seats (its partner
+    is the heuristic), over as many matches as it takes."""
+    bot = SearchBot(seed=1)
+    seed = 0
+    while bot.model.hands < hands:
+        m = Match(seed=seed)
+        others = {s: make_bot(kind if m.team_of(s) != m.team_of(0) else "heuristic", "medium", s) for s in (1, 2, 3)}
+        while not m.is_over:
+            seat = m.to_act()[0]
+            m.apply((bot if seat == 0 else others[seat]).act(view(m, seat)))
+        seed += 1
+    return bot
+
+
+#: Hands without a manilha, a 3 or a 2 among them, the first card thrown: not strong, not nothing.
+MEDIUM_HANDS = ("2D JS KH", "3D 6S KH", "3D AS KH")
+
+
+def answers_to_a_truco(bot_for_seed, hands=MEDIUM_HANDS) -> list[str]:
+    """What seat 0 answers to seat 3's truco in the first trick at 6×6, holding each of ``hands``."""
+    out = []
+    for hand in hands:
+        position = Puzzle(
+            "probe",
+            "",
+            "7D",
+            (hand, "5C 6C 7S", "4S JD 4C", "5S 6D 7C"),
+            "accept",
+            moves="KH 5C 4S raise",
+            score=(6, 6),
+        ).position()
+        out += [bot_for_seed(seed).act(position).type for seed in range(5)]
+    return out
+
+
+def reseeded(bot: SearchBot, seed: int) -> SearchBot:
+    """A copy of ``bot`` (what it learnt included) drawing its samples from ``seed``."""
+    twin = copy.deepcopy(bot)
+    twin.rng.seed(seed)
+    return twin
+
+
+def test_a_maniacs_truco_is_called_more_often_with_a_medium_hand():
+    """Against a player that raised at every chance and raised back every raise, a truco means less: with
+    the same medium hands, the bot that has played him accepts it more often than one that has not."""
+    fresh = answers_to_a_truco(lambda seed: SearchBot(seed=seed))
+    seen = against("maniac", 6)
+    assert seen.model.raise_threshold() < SearchBot().model.raise_threshold()
+    played = answers_to_a_truco(lambda seed: reseeded(seen, seed))
+    assert played.count(RUN) < fresh.count(RUN)
