@@ -17,8 +17,18 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   every play of the other seats in this hand that our quick player would not
   have made with its cards (a low card thrown while holding a winner, a covered
   card that is not the seat's weakest).
-- **Raises priced against the observed answers**: against a player that always
-  accepts, it raises only for value; against one that runs, it bluffs more.
+- **Betting by match equity** (``truco.bots.betting``): every raise, answer
+  and mão de onze is scored by the chance of winning the match from the score
+  it leaves (a table the engine's scoring gives), so a raise that cannot
+  change the match is never worth it. A raise is priced up the ladder (they
+  run, accept or raise back, and we answer that) and against waiting: playing
+  the card and raising after the trick, with what it will show, or answering
+  their raise if they raise first. An answer weighs run, accept and raise back
+  the same way.
+- **Raises priced against the observed answers**: the answerer model's
+  caution is fitted to how often they accepted our raises, and its raise-back
+  strength to how often they raised back: against a player that always
+  accepts it raises only for value; against one that runs, it bluffs more.
 - **Levels by method**: ``easy`` plays its cards on a few draws and bets by the
   heuristic's easy rules of thumb, reading no card play; ``medium`` searches
   its bets and reads plays too; ``hard`` also solves each draw's hand with
