@@ -79,7 +79,7 @@ def legal_actions(view: View) -> dict[int, Action]:
 
 
 def action_mask(view: View) -> np.ndarray:
-    """1 for each legal action id, 0 elsewhere (int8, as PettingZoo's masks)."""
+    """1 for each legal action id, 0 elsewhere (int8, as PettingZoo's masks; read-only, see ``mask``)."""
     return mask(tuple(legal_actions(view)))
 
 
@@ -87,12 +87,15 @@ _MASKS: dict[tuple[int, ...], np.ndarray] = {}
 
 
 def mask(ids: tuple[int, ...]) -> np.ndarray:
-    """A new mask with 1 at each of ``ids`` (copied from one made once per set of ids)."""
+    """The mask with 1 at each of ``ids``: made once per set of ids and shared, so read-only
+    (a mask is never changed after it is made: one kept by a learner stays what it was)."""
     known = _MASKS.get(ids)
     if known is None:
-        known = _MASKS[ids] = np.zeros(NUM_ACTIONS, np.int8)
+        known = np.zeros(NUM_ACTIONS, np.int8)
         known[list(ids)] = 1
-    return known.copy()
+        known.flags.writeable = False
+        _MASKS[ids] = known
+    return known
 
 
 # -- the observation tensor ---------------------------------------------------
