@@ -71,12 +71,38 @@ def engine_views(matches: int, seed: int) -> float:
     return actions / (time.process_time() - start)
 
 
-def pettingzoo_steps(matches: int, seed: int, wrapped: bool = False) -> float:
+def protocol_floor() -> Any:
+    """The environment with neither view nor encoding: ``observe`` hands out a copy of a constant
+    observation and the mask of the engine's legal actions, numbered in the engine's order. Not a
+    usable environment (it tells the agent nothing): what PettingZoo's loop, the copy of an observation
+    and the rest of a step cost without the view and the observation."""
+    import numpy as np
+
+    from truco.research.encoding import OBSERVATION_SIZE, mask
+    from truco.research.pettingzoo import raw_env
+
+    nothing = np.zeros(OBSERVATION_SIZE, np.float32)
+
+    class Floor(raw_env):
+        def _view(self, seat: int) -> Any:
+            known = self._views.get(seat)
+            if known is None:
+                known = self._views[seat] = (None, dict(enumerate(self._match().legal_actions(seat))))
+            return known
+
+        def observe(self, agent: str) -> dict[str, Any]:
+            choices = self._view(self._seat[agent])[1]
+            return {"observation": nothing.copy(), "action_mask": mask(tuple(choices))}
+
+    return Floor(rules={"players": 2})
+
+
+def pettingzoo_steps(matches: int, seed: int, wrapped: bool = False, floor: bool = False) -> float:
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
     from truco.research.pettingzoo import env
 
-    e = env(rules={"players": 2})
+    e = protocol_floor() if floor else env(rules={"players": 2})
     if wrapped:
         e = OrderEnforcingWrapper(e)
     rng = Random(seed)
@@ -107,18 +133,21 @@ def speed(matches: int, repeat: int) -> None:
         "engine through views": [],
         "PettingZoo env": [],
         "env in PettingZoo's OrderEnforcingWrapper": [],
+        "env without view or observation (floor)": [],
     }
     for r in range(repeat):
         runs["raw engine"].append(raw_engine(matches, r))
         runs["engine through views"].append(engine_views(matches, r))
         runs["PettingZoo env"].append(pettingzoo_steps(matches, r))
         runs["env in PettingZoo's OrderEnforcingWrapper"].append(pettingzoo_steps(matches, r, wrapped=True))
+        runs["env without view or observation (floor)"].append(pettingzoo_steps(matches, r, floor=True))
     medians = {name: statistics.median(v) for name, v in runs.items()}
     for name, v in runs.items():
         print(f"{name:41} median {medians[name]:>9,.0f} actions/s   (runs: {', '.join(f'{x:,.0f}' for x in v)})")
     env = medians["PettingZoo env"]
     raw, views = medians["raw engine"] / env, medians["engine through views"] / env
-    print(f"raw engine / env: {raw:.1f}x   engine through views / env: {views:.1f}x")
+    floor = medians["raw engine"] / medians["env without view or observation (floor)"]
+    print(f"raw engine / env: {raw:.1f}x   engine through views / env: {views:.1f}x   raw engine / floor: {floor:.1f}x")
 
 
 def svg_plot(points: list[tuple[int, float]], path: Path) -> None:

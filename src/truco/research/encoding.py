@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, Action, Rules, View, card_name
+from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, RUN, Action, Rules, View, card_name
 
 PLAY_SLOT, COVER_SLOT, RAISE_ID, ACCEPT_ID, RUN_ID, ELEVEN_PLAY, ELEVEN_RUN, BLIND_SLOT = 0, 3, 6, 7, 8, 9, 10, 11
 NUM_ACTIONS = 14
@@ -54,28 +54,40 @@ ACTION_NAMES: tuple[str, ...] = (
 
 def action_id(view: View, action: Action) -> int:
     """The id of one of ``view.legal`` in the fixed action space."""
-    return _action_id(action, sorted(view.hand), view.phase == "deciding")
+    for i, legal in legal_actions(view).items():
+        if legal == action:
+            return i
+    raise ValueError(f"{action} is not one of the view's legal actions")
 
 
-def _action_id(action: Action, slots: list[int], deciding: bool) -> int:
-    kind = action.type
-    if kind == PLAY:
-        if action.card is None:
-            return BLIND_SLOT + action.slot  # type: ignore[operator]  # a blind play names its slot
-        return (COVER_SLOT if action.covered else PLAY_SLOT) + slots.index(action.card)
-    if kind == RAISE:
-        return RAISE_ID
-    if kind == ACCEPT:
-        return ELEVEN_PLAY if deciding else ACCEPT_ID
-    return ELEVEN_RUN if deciding else RUN_ID
+#: The id of each action but a play, by (type, whether the team on 11 is deciding).
+_NOT_PLAY_IDS = {
+    (RAISE, False): RAISE_ID,
+    (ACCEPT, False): ACCEPT_ID,
+    (RUN, False): RUN_ID,
+    (ACCEPT, True): ELEVEN_PLAY,
+    (RUN, True): ELEVEN_RUN,
+}
 
 
 def legal_actions(view: View) -> dict[int, Action]:
     """The seat's legal actions by id, in id order (empty when it may not act)."""
-    if not view.legal:
+    legal = view.legal
+    if not legal:
         return {}
     slots, deciding = sorted(view.hand), view.phase == "deciding"
-    return dict(sorted([(_action_id(a, slots, deciding), a) for a in view.legal]))
+    ids = []
+    for a in legal:  # one loop, no call per action: an environment step asks this once
+        if a.type == PLAY:
+            card = a.card
+            if card is None:  # a blind play names its slot
+                ids.append((BLIND_SLOT + a.slot, a))  # type: ignore[operator]
+            else:
+                ids.append(((COVER_SLOT if a.covered else PLAY_SLOT) + slots.index(card), a))
+        else:
+            ids.append((_NOT_PLAY_IDS[a.type, deciding], a))
+    ids.sort()
+    return dict(ids)
 
 
 def action_mask(view: View) -> np.ndarray:
