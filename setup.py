@@ -1,4 +1,5 @@
-"""Build: a regular install compiles the engine's inner loop with mypyc, as black and mypy ship;
+"""Build: a regular install compiles the engine's inner loop (and the research layout's integer work, which
+needs neither numpy nor OpenSpiel) with mypyc, as black and mypy ship;
 an editable install (``pip install -e .``, for development) stays pure Python. Both run the same
 source, and CI runs the engine's tests on both.
 
