@@ -75,9 +75,10 @@ DRAWS = {"easy": 8, "medium": 96, "hard": 160}
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
 SHOWN_STRONG = 7
-#: Raises per hand of a player that raises only with strength (ours is about this), and how fast its
-#: threshold falls for each raise per hand above that; hands of evidence the default is worth.
-HONEST_RATE, RATE_SLOPE, RATE_PRIOR = 0.5, 0.6, 4.0
+#: Raises per hand up to which a player raises only with strength (the panel's value raisers: the rules of
+#: thumb and `tight` about 0.5, `search1` 0.75, `search` 0.6; the bluffers raise 1.3 to 1.5 times a hand), and
+#: how fast its threshold falls for each raise per hand above that; hands of evidence the default is worth.
+HONEST_RATE, RATE_SLOPE, RATE_PRIOR = 0.8, 1.2, 4.0
 #: The answerer model's threshold shifts we try, to fit how often they accepted our raises.
 SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3)
 #: How much more than the break-even chance an answerer wants before it accepts a raise (a raise is a
