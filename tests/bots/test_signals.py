@@ -14,7 +14,7 @@ from tests.bots.puzzles import parse_move
 
 from truco.bots import BOT_KINDS, gestures_of, make_bot
 from truco.bots.knowledge import partner_of, raise_changes_nothing
-from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief, partner_wins_trick
+from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief
 from truco.engine import RAISE, ExplicitDeals, Match, Rules, View, view
 from truco.engine.cards import card_name, parse_card
 from truco.engine.deals import Deal
@@ -153,35 +153,6 @@ def test_search_does_not_run_from_a_raise_its_partners_card_on_the_table_wins(le
     assert match.to_act()[0] == 0 and match.trick_winners == [0]
     for seed in range(5):
         assert make_bot("search", level, seed).act(view(match, 0)).type in ("accept", "raise")
-
-
-@pytest.mark.parametrize(
-    ("hands", "moves"),
-    [
-        # I lead the first trick (our truco accepted); my partner signalled the zap: it takes the trick
-        # whatever I lead, so I lead my weakest card and keep the 3 and the 2
-        (("3S 2H 4C", "AS KH 4D", "QC 5C 6D", "2C KD 7S"), "0:raise 1:accept 3:accept"),
-        # second in the trick, my partner plays last with the zap it signalled: my 4 goes, not my 2
-        (("AS KH 4D", "3S 2H 4C", "2C KD 7S", "QC 5C 6H"), "0:KH 1:raise 0:accept 2:accept"),
-    ],
-)
-def test_search_does_not_waste_a_card_where_its_partners_signalled_zap_takes_the_trick(hands, moves):
-    match, log = position("7D", hands, moves, dealer=3)
-    seat = match.to_act()[0]
-    seen = view(match, seat, signals=log)
-    assert partner_wins_trick(seen) and not partner_wins_trick(view(match, seat))
-    for level in ("medium", "hard"):
-        for seed in range(5):
-            action = make_bot("search", level, seed).act(seen)
-            assert action.type == "play" and card_name(action.card) == "4C"  # type: ignore[arg-type]
-
-
-def test_a_partners_manilha_is_a_sure_trick_only_when_every_stronger_one_is_gone():
-    """My partner signalled copas (QH): the trick is surely its only when the zap is in my hand or was played."""
-    match, log = position("7D", ("3S 2H 4C", "AS KH 4D", "QH 5C 6D", "2C KD 7S"), "0:raise 1:accept 3:accept")
-    assert not partner_wins_trick(view(match, 0, signals=log))
-    match, log = position("7D", ("3S QC 4C", "AS KH 4D", "QH 5C 6D", "2C KD 7S"), "0:raise 1:accept 3:accept")
-    assert partner_wins_trick(view(match, 0, signals=log))
 
 
 @pytest.mark.parametrize(

@@ -37,7 +37,7 @@ import math
 from dataclasses import dataclass, field
 
 from truco.bots.heuristic import HeuristicBot, pick
-from truco.bots.knowledge import Knowledge, call_threshold, equity, partner_of, raise_changes_nothing
+from truco.bots.knowledge import Knowledge, call_threshold, equity, raise_changes_nothing
 from truco.bots.search1 import (
     PRUNE,
     RAISE_MARGIN,
@@ -49,7 +49,7 @@ from truco.bots.search1 import (
     seat_chance,
     won_share,
 )
-from truco.bots.signals import PartnerModel, ducking_plays, gestures_to_make, partner_belief
+from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
 from truco.engine.actions import PLAY_ACTIONS
 from truco.engine.cards import COVERED_STRENGTH, strength_table
@@ -213,14 +213,6 @@ class SearchBot(Search1Bot):
         trust = self.partner_model.silence_trust()
         return [sample(view, self.rng, holds, lacks if self.rng.random() < trust else None) for _ in range(n)]
 
-    def informed_seats(self, view: View) -> frozenset[int]:
-        """In the rollouts, this seat and its partner know each other's manilhas where the partner's
-        signals (or the mão de onze) told them."""
-        partner = partner_of(view)
-        if partner is None or (partner_belief(view) is None and partner not in view.known_hands):
-            return frozenset()
-        return frozenset((view.seat or 0, partner))
-
     # -- the opponents, as the model sees them ----------------------------------
 
     def raise_weights(self, draws: list[Match], team: int, seat: int | None, step: int) -> list[float]:
@@ -303,7 +295,7 @@ class SearchBot(Search1Bot):
     def play(self, view: View) -> Action:
         team = seat_team(view)
         legal = view.legal
-        candidates = ducking_plays(view, candidate_plays(view))
+        candidates = candidate_plays(view)
         draws = self.sample(view, self.draws)
         weights = self.with_plays(view, draws, self.history_weights(view, draws))
         first = len(draws) // 3

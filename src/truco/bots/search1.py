@@ -26,12 +26,11 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from random import Random
 
 from truco.bots.heuristic import pick
 from truco.bots.knowledge import Knowledge, call_threshold, equity
-from truco.bots.signals import duck_in_draw
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View, view
 from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
@@ -77,17 +76,12 @@ class Search1Bot:
         """The winning team of the hand (None: nobody) in each draw, after ``first``."""
         strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
         table = [(s, COVERED_STRENGTH if c is None else strength[c]) for s, c in view.trick]
-        informed = self.informed_seats(view)
         out = []
         for draw in draws:
             g = draw.copy()
             events = g.apply(first) if first is not None else []
-            out.append(rollout(g, strength, table[:], list(view.trick_winners), events, informed))
+            out.append(rollout(g, strength, table[:], list(view.trick_winners), events))
         return out
-
-    def informed_seats(self, view: View) -> frozenset[int]:
-        """The seats that, in the rollouts, know their partner's manilhas (none here)."""
-        return frozenset()
 
     def sample(self, view: View, n: int) -> list[Match]:
         return [sample(view, self.rng) for _ in range(n)]
@@ -227,16 +221,10 @@ def accept_chance(draw: Match, team: int, mine: int, theirs: int, current: int, 
 
 
 def rollout(
-    g: Match,
-    strength: tuple[int, ...],
-    table: list[tuple[int, int]],
-    won: list[int | None],
-    events: list,
-    informed: Collection[int] = (),
+    g: Match, strength: tuple[int, ...], table: list[tuple[int, int]], won: list[int | None], events: list
 ) -> int | None:
     """Play the hand out with the greedy policy from the trick ``table`` (seat, strength) and the tricks
-    ``won``, after ``events``; the winning team (None: nobody). The ``informed`` seats know their
-    partner's manilhas: they throw their weakest card into a trick it surely wins (``duck_in_draw``)."""
+    ``won``, after ``events``; the winning team (None: nobody)."""
     players = g.players
     while True:
         for e in events:
@@ -252,8 +240,7 @@ def rollout(
         if g.phase != "playing":
             action = next(a for a in legal if a.type == ACCEPT)
         else:
-            ducked = duck_in_draw(g, seat, table) if seat in informed else None
-            action = ducked or greedy(seat, legal, table, strength, won, (players - len(table)) // 2, g.team_of)
+            action = greedy(seat, legal, table, strength, won, (players - len(table)) // 2, g.team_of)
         events = g.apply(action)
 
 

@@ -24,12 +24,11 @@ the partner shows).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from truco.bots.knowledge import Knowledge, partner_of
-from truco.engine import PLAY, Action, Match, View
-from truco.engine.cards import COVERED_STRENGTH, SUITS, Card, manilha_cards, suit
+from truco.engine import View
+from truco.engine.cards import SUITS, Card, suit
 
 #: Prior of the partner's silence: as if it had shown this many manilhas it signalled, and this many it did not.
 SIGNALLED_PRIOR, SILENT_PRIOR = 2.0, 1.0
@@ -109,59 +108,3 @@ class PartnerModel:
         played = {c for t in (*view.tricks, view.trick) for s, c in t if s == partner and c is not None}
         self.shown = frozenset(played.intersection(view.manilhas))
         self.told = self.told | frozenset(signalled_manilhas(view))
-
-
-# -- card play with the partner's manilhas known ---------------------------------
-
-
-def sure_trick(
-    strength: Sequence[int], manilhas: Collection[Card], held: Collection[Card], gone: Collection[Card], best: int
-) -> bool:
-    """Whether the partner, yet to play in the trick, wins it whatever anybody else plays: its strongest
-    manilha of ``held`` beats ``best`` (the table's strongest card) and every stronger manilha is ``gone``
-    (in this seat's hand or played open)."""
-    if not held:
-        return False
-    top = max(strength[c] for c in held)
-    return top > best and all(c in gone for c in manilhas if strength[c] > top)
-
-
-def partner_wins_trick(view: View) -> bool:
-    """Whether the partner, yet to play in this trick, holds a manilha its signals (or the mão de onze)
-    showed that surely wins it: then this seat's card only has to be its weakest."""
-    partner = partner_of(view)
-    if partner is None or view.vira is None or any(s == partner for s, _ in view.trick):
-        return False
-    belief = partner_belief(view)
-    held = belief.holds if belief is not None else view.known_hands.get(partner, ())
-    k = Knowledge(view)
-    gone = {*view.hand, *(c for t in (*view.tricks, view.trick) for _, c in t if c is not None)}
-    best = max((k.seen_strength(c) for _, c in view.trick), default=COVERED_STRENGTH)
-    return sure_trick(k.strength, view.manilhas, [c for c in held if c in view.manilhas], gone, best)
-
-
-def ducking_plays(view: View, candidates: list[Action]) -> list[Action]:
-    """``candidates`` cut to the weakest card (open or covered) where the partner surely wins the trick."""
-    if not partner_wins_trick(view):
-        return candidates
-    k = Knowledge(view)
-    weakest = min(k.strength[a.card] for a in candidates if a.card is not None)
-    return [a for a in candidates if a.card is not None and k.strength[a.card] == weakest]
-
-
-def duck_in_draw(g: Match, seat: int, table: list[tuple[int, int]]) -> Action | None:
-    """In a rollout: the weakest open card of ``seat`` if its partner (whose manilhas it knows) surely
-    wins this trick, else None."""
-    partner = g.partner_of(seat)
-    if partner is None or any(s == partner for s, _ in table):
-        return None
-    manilhas = manilha_cards(g.vira, g.rules.manilhas, g.rules.deck)
-    held = [c for c in g.hands[partner] if c in manilhas]
-    if not held:
-        return None
-    gone = {*g.hands[seat], *(a.card for t in (*g.tricks, g.trick) for a in t if a.card is not None and not a.covered)}
-    best = max((s for _, s in table), default=COVERED_STRENGTH)
-    if not sure_trick(g.strength, manilhas, held, gone, best):
-        return None
-    plays = [a for a in g.legal_actions(seat) if a.type == PLAY and not a.covered]
-    return min(plays, key=lambda a: g.strength[a.card or 0]) if plays else None
