@@ -10,6 +10,11 @@ the partner's hand; a manilha it did not signal and nobody has shown is not, if 
 be trusted (a person may not signal at all: ``PartnerModel`` learns how far, from the manilhas
 the partner shows).
 
+**The opponents' gestures**: an opponent's gesture tells us nothing of its meaning, but it tells
+that it was made: a team that signals every manilha shows how many it holds. Once the opponents
+have gestured in ``SIGNALLING_HANDS`` hands of the match, ``OpponentSignals`` reads each one's count
+of this hand (less the manilhas it has shown) as the number of unseen manilhas in its hand.
+
 >>> from truco.engine import Match, card_name, view
 >>> from truco.engine.signals import SignalLog
 >>> m, log = Match(seed=1), SignalLog(1)
@@ -24,14 +29,18 @@ the partner shows).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
 
 from truco.bots.knowledge import Knowledge, partner_of
 from truco.engine import View
 from truco.engine.cards import SUITS, Card, suit
 
+#: Hands of the match in which the opponents gestured before their gestures are read as their manilha counts.
+SIGNALLING_HANDS = 2
 #: Prior of the partner's silence: as if it had shown this many manilhas it signalled, and this many it did not.
-SIGNALLED_PRIOR, SILENT_PRIOR = 2.0, 1.0
+SIGNALLED_PRIOR, SILENT_PRIOR = 3.0, 0.5
 
 
 def gestures_to_make(view: View) -> tuple[str, ...]:
@@ -102,9 +111,67 @@ class PartnerModel:
         if view.signals is None or partner is None or view.vira is None:
             return
         if view.hand_number != self.hand:
-            self.signalled += len(self.shown & self.told)
+            self.signalled += len(self.told)
             self.silent += len(self.shown - self.told)
             self.hand, self.shown, self.told = view.hand_number, frozenset(), frozenset()
         played = {c for t in (*view.tricks, view.trick) for s, c in t if s == partner and c is not None}
         self.shown = frozenset(played.intersection(view.manilhas))
         self.told = self.told | frozenset(signalled_manilhas(view))
+
+
+@dataclass
+class OpponentSignals:
+    """The opponents' gestures: the hands of the match in which they made some."""
+
+    hands: set[int] = field(default_factory=set)
+
+    def observe(self, view: View) -> None:
+        """Update from a view of this seat (called before every decision)."""
+        if view.signals is not None and any(view.teams[s.seat] != view.team for s in view.signals.made):
+            self.hands.add(view.hand_number)
+
+    def counts(self, view: View) -> dict[int, int] | None:
+        """Each opponent's unseen manilhas by its gestures of this hand, or None where they are not read
+        (the opponents have not shown that they signal, or they are on 11 and see each other's cards)."""
+        if view.signals is None or len(self.hands) < SIGNALLING_HANDS or view.eleven_team not in (None, view.team):
+            return None
+        shown = {s: 0 for s, t in enumerate(view.teams) if t != view.team}
+        for trick in (*view.tricks, view.trick):
+            for s, c in trick:
+                if s in shown and c in view.manilhas:
+                    shown[s] -= 1
+        for signal in view.signals.made:
+            if signal.seat in shown:
+                shown[signal.seat] += 1
+        return {s: max(0, n) for s, n in shown.items()}
+
+
+class SignalConstraints:
+    """What the determinizations of one decision take from the signals (the ``holds`` and ``lacks`` of
+    ``determinize.sample``): the partner's signalled manilhas, and the others it lacks where its silence
+    is trusted; with the opponents' ``counts``, the other unseen manilhas dealt at random to them by
+    their counts, the rest to nobody."""
+
+    def __init__(self, view: View, counts: Mapping[int, int] | None) -> None:
+        self.belief = partner_belief(view)
+        free = [c for c in Knowledge(view).unseen if c in view.manilhas]
+        if self.belief is not None:
+            free = [c for c in free if c not in self.belief.holds]
+        self.free = free
+        self.counts = counts if counts and sum(counts.values()) <= len(free) else None
+
+    def draw(self, rng: Random, trust_silence: bool) -> tuple[dict[int, Sequence[Card]], dict[int, Sequence[Card]]]:
+        """The constraints of one determinization."""
+        holds: dict[int, Sequence[Card]] = {}
+        lacks: dict[int, Sequence[Card]] = {}
+        belief = self.belief
+        if belief is not None:
+            holds[belief.partner] = belief.holds
+            if trust_silence:
+                lacks[belief.partner] = belief.lacks
+        if self.counts is not None:
+            order = rng.sample(self.free, len(self.free))
+            for s, n in self.counts.items():
+                holds[s], order = order[:n], order[n:]
+                lacks[s] = [c for c in self.free if c not in holds[s]]
+        return holds, lacks
