@@ -135,6 +135,16 @@ def test_the_partners_silence_is_trusted_as_far_as_it_kept_to_it():
         assert (model.silence_trust() > prior) == signalled and model.silence_trust() != prior
 
 
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_search_asks_a_free_truco_when_its_partners_signalled_zap_makes_the_hand_sure(level):
+    """My 3 took the first trick and I lead the second with junk; my partner signalled the zap, which
+    nobody has played: the hand is ours, so truco costs nothing (they run: 1 point; they accept: 3)."""
+    match, log = position("7D", ("3S 4H 5S", "KD AS 4D", "QC 5C 6D", "7S KH 6H"), "0:3S 1:KD 2:5C 3:7S")
+    assert match.to_act()[0] == 0 and match.trick_winners == [0]
+    for seed in range(5):
+        assert make_bot("search", level, seed).act(view(match, 0, signals=log)).type == RAISE
+
+
 def test_the_opponents_gesture_counts_are_read_once_they_have_shown_they_signal():
     """Seat 1 holds two manilhas and seat 3 one, and both tell their partner: seat 0 sees two gestures
     of seat 1 and one of seat 3 (not what they mean). From the second hand in which they gestured, its
