@@ -195,6 +195,16 @@ def test_search_does_not_run_from_a_raise_its_partners_signals_can_win(level):
         assert make_bot("search", level, seed).act(view(match, 0)).type == "run"
 
 
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_heuristic_counts_its_partners_signalled_manilhas(level):
+    """The same truco: the heuristic keeps the hand its partner's
+    signalled zap and copas win; ignoring them it runs."""
+    match, log = position("7D", ("4H 5S 6D", "2C KD 7S", "QC QH 3S", "AS KH 4D"), "3:raise", dealer=2)
+    for seed in range(5):
+        assert make_bot("heuristic", level, seed).act(view(match, 0, signals=log)).type in ("accept", "raise")
+        assert make_bot("heuristic", level, seed).act(view(match, 0)).type == "run"
+
+
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_search_does_not_run_from_a_raise_its_partners_card_on_the_table_wins(level):
     """My partner took the first trick and leads the second with the zap; they ask truco: the hand is ours."""

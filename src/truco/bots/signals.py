@@ -89,6 +89,18 @@ def partner_belief(view: View) -> PartnerBelief | None:
     return PartnerBelief(partner, holds, lacks)
 
 
+def partner_cards(view: View) -> tuple[Card, ...]:
+    """The partner's cards this seat knows: its whole hand where the mão de onze shows it, else the
+    manilhas it signalled that nobody has shown (what ``Knowledge.win_chance`` takes as ``extra``)."""
+    partner = partner_of(view)
+    if partner is None:
+        return ()
+    if partner in view.known_hands:
+        return view.known_hands[partner]
+    belief = partner_belief(view)
+    return belief.holds if belief is not None else ()
+
+
 @dataclass
 class PartnerModel:
     """How far the partner's silence can be trusted: the manilhas it showed open in this match,
