@@ -39,8 +39,9 @@ from truco.engine.cards import SUITS, Card, suit
 
 #: Hands of the match in which the opponents gestured before their gestures are read as their manilha counts.
 SIGNALLING_HANDS = 2
-#: Prior of the partner's silence: as if it had shown this many manilhas it signalled, and this many it did not.
-SIGNALLED_PRIOR, SILENT_PRIOR = 3.0, 0.5
+#: What kind of signaller the partner may be, before the match shows it: the share of its manilhas it
+#: signals (every one, about half, none), and the prior belief in each.
+SIGNALLING_RATES = {1.0: 0.85, 0.5: 0.1, 0.0: 0.05}
 
 
 def gestures_to_make(view: View) -> tuple[str, ...]:
@@ -103,8 +104,10 @@ def partner_cards(view: View) -> tuple[Card, ...]:
 
 @dataclass
 class PartnerModel:
-    """How far the partner's silence can be trusted: the manilhas it showed open in this match,
-    and how many of them it had signalled in their hand."""
+    """How far the partner's silence can be trusted, from the match so far: the manilhas it told of,
+    those it showed open without having told of them, and whether it ever gestured. A partner that
+    signals every manilha (every bot) is soon trusted fully; one that showed a manilha it had kept
+    quiet about is not."""
 
     signalled: int = 0
     silent: int = 0
@@ -114,8 +117,14 @@ class PartnerModel:
     told: frozenset[Card] = frozenset()
 
     def silence_trust(self) -> float:
-        """The chance that a manilha the partner did not signal is not in its hand."""
-        return (self.signalled + SIGNALLED_PRIOR) / (self.signalled + self.silent + SIGNALLED_PRIOR + SILENT_PRIOR)
+        """The share of its manilhas the partner signals, as far as the match has shown it (the posterior
+        mean over ``SIGNALLING_RATES``): the draws that take its silence to mean "not in its hand"."""
+        weights = {
+            rate: prior * rate**self.signalled * (1 - rate) ** self.silent
+            for rate, prior in SIGNALLING_RATES.items()
+            if rate > 0 or not (self.signalled or self.told)
+        }
+        return sum(rate * w for rate, w in weights.items()) / sum(weights.values())
 
     def observe(self, view: View) -> None:
         """Update from a view of this seat at a table with signals (called before every decision)."""
