@@ -133,6 +133,8 @@ def test_the_partners_silence_is_trusted_as_far_as_it_kept_to_it():
         model.observe(view(match, 0, signals=log))
         assert match.hand_number == 1
         assert (model.silence_trust() > prior) == signalled and model.silence_trust() != prior
+        # one manilha told of and shown: trusted (almost) fully; one shown that it kept quiet about: hardly
+        assert model.silence_trust() > 0.95 if signalled else model.silence_trust() < 0.5
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
