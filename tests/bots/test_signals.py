@@ -175,6 +175,28 @@ def test_the_opponents_gesture_counts_are_read_once_they_have_shown_they_signal(
     assert model.counts(seen) == {1: 1, 3: 1}
 
 
+def test_the_opponents_gesture_counts_are_not_read_once_one_showed_a_manilha_it_kept_quiet_about():
+    """Seat 3 signals its manilha but seat 1 (a person, say) plays the zap it never gestured: from then
+    on their counts are not read, though they gestured in two hands."""
+    deal = Deal(parse_card("7D"), tuple(tuple(map(parse_card, h.split())) for h in HANDS_WITH_OPPONENT_MANILHAS))
+    match = Match(Rules(), deals=ExplicitDeals([deal, deal]), first_dealer=3)
+    log, model = SignalLog(5), OpponentSignals()
+    for seat in (0, 2, 3):
+        for gesture in gestures_of(make_bot("search"), view(match, seat, signals=log)):
+            log.add(match, seat, gesture)
+    for seat, move in ((0, "4H"), (1, "QC")):
+        match.apply(parse_move(seat, move))
+    model.observe(view(match, 0, signals=log))
+    for seat, move in ((2, "raise"), (3, "run"), (1, "run")):
+        match.apply(parse_move(seat, move))
+    for seat in range(4):
+        for gesture in gestures_of(make_bot("search"), view(match, seat, signals=log)):
+            log.add(match, seat, gesture)
+    seen = view(match, 0, signals=log)
+    model.observe(seen)
+    assert match.hand_number == 1 and len(model.hands) == 2 and model.counts(seen) is None
+
+
 def test_the_gestures_of_opponents_on_eleven_are_not_read():
     match = Match(Rules(), seed=3, score=(3, 11))
     model = OpponentSignals()

@@ -142,29 +142,50 @@ class PartnerModel:
 
 @dataclass
 class OpponentSignals:
-    """The opponents' gestures: the hands of the match in which they made some."""
+    """The opponents' gestures: the hands of the match in which they made some, and whether one of them
+    ever showed more manilhas than it had gestured (then it does not signal them all: none is read)."""
 
     hands: set[int] = field(default_factory=set)
+    kept_quiet: bool = False
+    #: the hand being watched, and each opponent's gestures in it less the manilhas it showed open
+    hand: int = -1
+    left: dict[int, int] = field(default_factory=dict)
 
     def observe(self, view: View) -> None:
         """Update from a view of this seat (called before every decision)."""
-        if view.signals is not None and any(view.teams[s.seat] != view.team for s in view.signals.made):
+        if view.signals is None:
+            return
+        if view.hand_number != self.hand:
+            self.kept_quiet |= any(n < 0 for n in self.left.values())
+            self.hand = view.hand_number
+        # the team on 11 sees both hands and signals nothing: its gestures tell nothing then
+        self.left = unshown_manilhas(view) if view.eleven_team in (None, view.team) else {}
+        if any(view.teams[s.seat] != view.team for s in view.signals.made):
             self.hands.add(view.hand_number)
 
     def counts(self, view: View) -> dict[int, int] | None:
         """Each opponent's unseen manilhas by its gestures of this hand, or None where they are not read
-        (the opponents have not shown that they signal, or they are on 11 and see each other's cards)."""
-        if view.signals is None or len(self.hands) < SIGNALLING_HANDS or view.eleven_team not in (None, view.team):
+        (the opponents have not shown that they signal every manilha, or they are on 11)."""
+        if view.signals is None or self.kept_quiet or len(self.hands) < SIGNALLING_HANDS:
             return None
-        shown = {s: 0 for s, t in enumerate(view.teams) if t != view.team}
-        for trick in (*view.tricks, view.trick):
-            for s, c in trick:
-                if s in shown and c in view.manilhas:
-                    shown[s] -= 1
-        for signal in view.signals.made:
-            if signal.seat in shown:
-                shown[signal.seat] += 1
-        return {s: max(0, n) for s, n in shown.items()}
+        if view.eleven_team not in (None, view.team):
+            return None
+        return {s: max(0, n) for s, n in unshown_manilhas(view).items()}
+
+
+def unshown_manilhas(view: View) -> dict[int, int]:
+    """Each opponent's gestures of this hand less the manilhas it has shown open (below 0: it showed
+    more than it told of)."""
+    assert view.signals is not None
+    left = {s: 0 for s, t in enumerate(view.teams) if t != view.team}
+    for trick in (*view.tricks, view.trick):
+        for s, c in trick:
+            if s in left and c in view.manilhas:
+                left[s] -= 1
+    for signal in view.signals.made:
+        if signal.seat in left:
+            left[signal.seat] += 1
+    return left
 
 
 class SignalConstraints:
