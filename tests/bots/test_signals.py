@@ -170,6 +170,10 @@ def test_the_opponents_gesture_counts_are_read_once_they_have_shown_they_signal(
         draw = sample(seen, rng, *constraints.draw(rng, trust_silence=True))
         held = [sum(c in seen.manilhas for c in h) for h in draw.hands]
         assert held == [0, 2, 0, 1]
+        # where its silence is not trusted the partner may hold the fourth, never one of theirs
+        draw = sample(seen, rng, *constraints.draw(rng, trust_silence=False))
+        held = [sum(c in seen.manilhas for c in h) for h in draw.hands]
+        assert held[:2] == [0, 2] and held[2] in (0, 1) and held[3] == 1
     match.apply(parse_move(1, "QC"))  # seat 1 leads the hand with one of its two: one left in its hand
     seen = view(match, 0, signals=log)
     assert model.counts(seen) == {1: 1, 3: 1}
