@@ -60,7 +60,7 @@ from truco.bots.search1 import (
     seat_chance,
     won_share,
 )
-from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief
+from truco.bots.signals import OpponentSignals, PartnerModel, SignalConstraints, gestures_to_make
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
 from truco.engine.actions import PLAY_ACTIONS
 from truco.engine.cards import COVERED_STRENGTH, strength_table
@@ -204,6 +204,7 @@ class SearchBot(Search1Bot):
         self.draws = DRAWS[level]
         self.model = OpponentModel()
         self.partner_model = PartnerModel()
+        self.opponent_signals = OpponentSignals()
         #: easy bets by the rules of thumb of the heuristic's easy level and reads no card play; the
         #: others search the bets
         self.rules_of_thumb = HeuristicBot(seed, "easy") if level == "easy" else None
@@ -214,6 +215,7 @@ class SearchBot(Search1Bot):
         self.model.observe(view)
         self.model.score = view.score
         self.partner_model.observe(view)
+        self.opponent_signals.observe(view)
         if raise_changes_nothing(view):
             view = view._replace(legal=tuple(a for a in view.legal if a.type != RAISE))
         if self.rules_of_thumb is not None and view.phase in ("deciding", "answering") and len(view.legal) > 1:
@@ -232,14 +234,15 @@ class SearchBot(Search1Bot):
         return gestures_to_make(view)
 
     def sample(self, view: View, n: int) -> list[Match]:
-        """Draws that agree with the partner's signals: the manilhas it told of are in its hand and,
-        as far as its silence is trusted, the ones it did not tell of are not."""
-        belief = partner_belief(view)
-        if belief is None:
+        """Draws that agree with the signals (``SignalConstraints``): the manilhas the partner told of are
+        in its hand and, as far as its silence is trusted, the ones it did not tell of are not; where the
+        opponents signal, each holds as many as its gestures say."""
+        if view.signals is None:
             return super().sample(view, n)
-        holds, lacks = {belief.partner: belief.holds}, {belief.partner: belief.lacks}
         trust = self.partner_model.silence_trust()
-        return [sample(view, self.rng, holds, lacks if self.rng.random() < trust else None) for _ in range(n)]
+        constraints = SignalConstraints(view, self.opponent_signals.counts(view))
+        rng = self.rng
+        return [sample(view, rng, *constraints.draw(rng, rng.random() < trust)) for _ in range(n)]
 
     # -- the opponents, as the model sees them ----------------------------------
 
