@@ -1,4 +1,5 @@
-"""Build: a regular install compiles the engine's inner loop with mypyc, as black and mypy ship;
+"""Build: a regular install compiles the engine's inner loop (and the research layout's integer work, which
+needs neither numpy nor OpenSpiel) with mypyc, as black and mypy ship;
 an editable install (``pip install -e .``, for development) stays pure Python. Both run the same
 source, and CI runs the engine's tests on both.
 
@@ -20,6 +21,8 @@ COMPILED = [
     "src/truco/engine/rules.py",
     "src/truco/engine/states.py",
     "src/truco/engine/views.py",
+    # an environment step's plain-integer work: no numpy nor OpenSpiel in it, so it builds without them
+    "src/truco/research/layout.py",
 ]
 
 

@@ -8,7 +8,11 @@
 ``legal_actions``, applied), (2) the engine through views (what every bot gets: the view
 of the seat to act, one of its legal actions), (3) the PettingZoo environment with a random
 agent (``last()`` then ``step``, so an observation and a mask every step), (4) the same in
-PettingZoo's generic ``OrderEnforcingWrapper`` (which ``env()`` does without). Medians of
+PettingZoo's generic ``OrderEnforcingWrapper`` (which ``env()`` does without), and, to show where
+a step's time goes, (5) the environment handing out a constant observation (the view and the mask
+still made) and (6) the same without the view either (the engine's legal actions as the mask;
+``without_observation``). The random agent remembers the legal ids of each mask it has seen, so that
+its own work stays small beside the environment's. Medians of
 ``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the process (less disturbed by a
 shared machine than the wall clock).
 
@@ -71,16 +75,46 @@ def engine_views(matches: int, seed: int) -> float:
     return actions / (time.process_time() - start)
 
 
-def pettingzoo_steps(matches: int, seed: int, wrapped: bool = False) -> float:
+def without_observation(views: bool) -> Any:
+    """The environment without its observation: ``observe`` hands out a copy of a constant vector
+    and the real mask (``views``: from the seat's view, as ``env()``) or one of the engine's legal
+    actions numbered in the engine's order (no view at all). Not usable environments (they tell the
+    agent nothing): what the rest of a step costs, PettingZoo's loop and the copy of an observation
+    included, without the observation (and the view)."""
+    import numpy as np
+
+    from truco.research.encoding import OBSERVATION_SIZE, mask
+    from truco.research.pettingzoo import raw_env
+
+    nothing = np.zeros(OBSERVATION_SIZE, np.float32)
+
+    class WithoutObservation(raw_env):
+        def observe(self, agent: str) -> dict[str, Any]:
+            choices = self._view(self._seat[agent])[1]
+            return {"observation": nothing.copy(), "action_mask": mask(tuple(choices))}
+
+    class WithoutView(WithoutObservation):
+        def _view(self, seat: int) -> Any:
+            known = self._views.get(seat)
+            if known is None:
+                known = self._views[seat] = (None, dict(enumerate(self._match().legal_actions(seat))))
+            return known
+
+    return (WithoutObservation if views else WithoutView)(rules={"players": 2})
+
+
+def pettingzoo_steps(matches: int, seed: int, wrapped: bool = False, part: str = "") -> float:
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
     from truco.research.pettingzoo import env
 
-    e = env(rules={"players": 2})
+    e = without_observation(part == "view") if part else env(rules={"players": 2})
     if wrapped:
         e = OrderEnforcingWrapper(e)
     rng = Random(seed)
     rnd = rng.random
+    #: the agent's own work kept small: the legal ids of each mask it has seen
+    ids: dict[bytes, list[int]] = {}
     steps = 0
     start = time.process_time()
     for k in range(matches):
@@ -90,8 +124,11 @@ def pettingzoo_steps(matches: int, seed: int, wrapped: bool = False) -> float:
             if terminated or truncated:
                 e.step(None)
                 continue
-            legal = obs["action_mask"].nonzero()[0]
-            e.step(int(legal[int(rnd() * len(legal))]))
+            mask = obs["action_mask"]
+            legal = ids.get(mask.tobytes())
+            if legal is None:
+                legal = ids[mask.tobytes()] = mask.nonzero()[0].tolist()
+            e.step(legal[int(rnd() * len(legal))])
             steps += 1
     return steps / (time.process_time() - start)
 
@@ -102,18 +139,24 @@ def speed(matches: int, repeat: int) -> None:
         "engine through views": [],
         "PettingZoo env": [],
         "env in PettingZoo's OrderEnforcingWrapper": [],
+        "env without the observation (view, mask)": [],
+        "env without view or observation": [],
     }
     for r in range(repeat):
         runs["raw engine"].append(raw_engine(matches, r))
         runs["engine through views"].append(engine_views(matches, r))
         runs["PettingZoo env"].append(pettingzoo_steps(matches, r))
         runs["env in PettingZoo's OrderEnforcingWrapper"].append(pettingzoo_steps(matches, r, wrapped=True))
+        runs["env without the observation (view, mask)"].append(pettingzoo_steps(matches, r, part="view"))
+        runs["env without view or observation"].append(pettingzoo_steps(matches, r, part="none"))
     medians = {name: statistics.median(v) for name, v in runs.items()}
     for name, v in runs.items():
         print(f"{name:41} median {medians[name]:>9,.0f} actions/s   (runs: {', '.join(f'{x:,.0f}' for x in v)})")
     env = medians["PettingZoo env"]
     raw, views = medians["raw engine"] / env, medians["engine through views"] / env
     print(f"raw engine / env: {raw:.1f}x   engine through views / env: {views:.1f}x")
+    for name in ("env without the observation (view, mask)", "env without view or observation"):
+        print(f"raw engine / {name}: {medians['raw engine'] / medians[name]:.1f}x")
 
 
 def svg_plot(points: list[tuple[int, float]], path: Path) -> None:

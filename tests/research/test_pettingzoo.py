@@ -34,6 +34,7 @@ def play_out(e, seed: int) -> dict[str, float]:
             continue
         assert obs["observation"].shape == (OBSERVATION_SIZE,) and obs["observation"].dtype == np.float32
         assert obs["action_mask"].shape == (NUM_ACTIONS,) and obs["action_mask"].any()
+        assert not obs["action_mask"].flags.writeable  # shared between steps: nobody may change it
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     return totals
 

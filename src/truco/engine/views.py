@@ -230,37 +230,38 @@ def view(match: Match, seat: int | None = None, team: int | None = None, signals
             "accepted": m.any_accept,
         }
     fixed = rules.manilhas == "fixed"
+    # positional, in the order of View's fields: a named tuple built from keywords costs a dict per view
     return View(
-        audience=audience,
-        rules=rules,
-        seat=seat,
-        team=team,
-        players=m.players,
-        teams=tuple([m.team_of(s) for s in range(m.players)]),
-        score=(m.score[0], m.score[1]),
-        hand_number=m.hand_number,
-        dealer=m.dealer,
-        kind=m.kind,
-        phase=m.phase,
-        vira=vira if playing else None,
-        manilha=manilha_rank(vira, rules.deck) if playing and not fixed else None,
-        manilhas=manilha_cards(vira, rules.manilhas, rules.deck) if playing or fixed else (),
-        value=m.value,
-        hand=hand,
-        blind=blind,
-        known_hands=known,
-        own_covered=own_covered,
-        hand_sizes=tuple([len(h) for h in m.hands]),
-        tricks=tuple([_seen(t) for t in m.tricks]),
-        trick_winners=tuple(m.trick_winners),
-        trick=_seen(m.trick),
-        turn=m.turn if playing else None,
-        to_act=tuple(m.to_act()),
-        pending=pending,
-        raise_team=None if m.raise_team < 0 else m.raise_team,
-        eleven_team=None if m.eleven_team < 0 else m.eleven_team,
-        canga=m.canga,
-        winner=m.winner,
-        legal=legal,
-        signals=None if signals is None or team is None or not playing else signals.seen_by(m, team),
+        audience,
+        rules,
+        seat,
+        team,
+        m.players,  # players
+        tuple([m.team_of(s) for s in range(m.players)]),  # teams
+        (m.score[0], m.score[1]),  # score
+        m.hand_number,  # hand_number
+        m.dealer,  # dealer
+        m.kind,  # kind
+        m.phase,  # phase
+        vira if playing else None,  # vira
+        manilha_rank(vira, rules.deck) if playing and not fixed else None,  # manilha
+        manilha_cards(vira, rules.manilhas, rules.deck) if playing or fixed else (),  # manilhas
+        m.value,  # value
+        hand,
+        blind,
+        known,  # known_hands
+        own_covered,
+        tuple([len(h) for h in m.hands]),  # hand_sizes
+        tuple([_seen(t) for t in m.tricks]),  # tricks
+        tuple(m.trick_winners),  # trick_winners
+        _seen(m.trick),  # trick
+        m.turn if playing else None,  # turn
+        tuple(m.to_act()),  # to_act
+        pending,
+        None if m.raise_team < 0 else m.raise_team,  # raise_team
+        None if m.eleven_team < 0 else m.eleven_team,  # eleven_team
+        m.canga,  # canga
+        m.winner,  # winner
+        legal,
+        None if signals is None or team is None or not playing else signals.seen_by(m, team),  # signals
     )

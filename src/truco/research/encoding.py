@@ -36,50 +36,37 @@ from typing import NamedTuple
 
 import numpy as np
 
-from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, Action, Rules, View, card_name
-
-PLAY_SLOT, COVER_SLOT, RAISE_ID, ACCEPT_ID, RUN_ID, ELEVEN_PLAY, ELEVEN_RUN, BLIND_SLOT = 0, 3, 6, 7, 8, 9, 10, 11
-NUM_ACTIONS = 14
-ACTION_NAMES: tuple[str, ...] = (
-    *(f"play_{i}" for i in range(3)),
-    *(f"cover_{i}" for i in range(3)),
-    "raise",
-    "accept",
-    "run",
-    "eleven_play",
-    "eleven_run",
-    *(f"blind_{i}" for i in range(3)),
+from truco.engine import PLAY, Action, View, card_name
+from truco.research.layout import (
+    ACTION_NAMES,
+    COVER_SLOT,
+    LAYOUT,
+    NUM_ACTIONS,
+    OBSERVATION_SIZE,
+    PLAY_SLOT,
+    RAISE_ID,
+    SEATS,
+    legal_actions,
+    ones,
 )
+
+__all__ = [  # the action space and the layout live in truco.research.layout, read through here
+    "ACTION_NAMES", "COVER_SLOT", "HISTORY_LENGTH", "INFO_STATE_SIZE", "LAYOUT", "NUM_ACTIONS", "OBSERVATION_SIZE",
+    "PLAY_SLOT", "PUBLIC_KINDS", "RAISE_ID", "PublicAction", "action_id", "action_mask", "information_state",
+    "information_state_string", "legal_actions", "mask", "observation", "observation_string",
+]  # fmt: skip
 
 
 def action_id(view: View, action: Action) -> int:
     """The id of one of ``view.legal`` in the fixed action space."""
-    return _action_id(action, sorted(view.hand), view.phase == "deciding")
-
-
-def _action_id(action: Action, slots: list[int], deciding: bool) -> int:
-    kind = action.type
-    if kind == PLAY:
-        if action.card is None:
-            return BLIND_SLOT + action.slot  # type: ignore[operator]  # a blind play names its slot
-        return (COVER_SLOT if action.covered else PLAY_SLOT) + slots.index(action.card)
-    if kind == RAISE:
-        return RAISE_ID
-    if kind == ACCEPT:
-        return ELEVEN_PLAY if deciding else ACCEPT_ID
-    return ELEVEN_RUN if deciding else RUN_ID
-
-
-def legal_actions(view: View) -> dict[int, Action]:
-    """The seat's legal actions by id, in id order (empty when it may not act)."""
-    if not view.legal:
-        return {}
-    slots, deciding = sorted(view.hand), view.phase == "deciding"
-    return dict(sorted([(_action_id(a, slots, deciding), a) for a in view.legal]))
+    for i, legal in legal_actions(view).items():
+        if legal == action:
+            return i
+    raise ValueError(f"{action} is not one of the view's legal actions")
 
 
 def action_mask(view: View) -> np.ndarray:
-    """1 for each legal action id, 0 elsewhere (int8, as PettingZoo's masks)."""
+    """1 for each legal action id, 0 elsewhere (int8, as PettingZoo's masks; read-only, see ``mask``)."""
     return mask(tuple(legal_actions(view)))
 
 
@@ -87,150 +74,23 @@ _MASKS: dict[tuple[int, ...], np.ndarray] = {}
 
 
 def mask(ids: tuple[int, ...]) -> np.ndarray:
-    """A new mask with 1 at each of ``ids`` (copied from one made once per set of ids)."""
+    """The mask with 1 at each of ``ids``: made once per set of ids and shared, so read-only
+    (a mask is never changed after it is made: one kept by a learner stays what it was)."""
     known = _MASKS.get(ids)
     if known is None:
-        known = _MASKS[ids] = np.zeros(NUM_ACTIONS, np.int8)
+        known = np.zeros(NUM_ACTIONS, np.int8)
         known[list(ids)] = 1
-    return known.copy()
+        known.flags.writeable = False
+        _MASKS[ids] = known
+    return known
 
 
 # -- the observation tensor ---------------------------------------------------
 
-KINDS = ("normal", "mao_de_onze", "mao_de_ferro")
-PHASES = ("deciding", "playing", "answering", "no_deal", "over")
-SEATS = 4
-#: (name, size) of each part of the flat vector. Seats are relative to the
-#: observing seat (0 = itself, then in seat-number order), teams too (0 = its own).
-LAYOUT: tuple[tuple[str, int], ...] = (
-    ("profile", len(PROFILES)),
-    ("options", sum(len(values) for values in OPTIONS.values())),
-    ("seat", SEATS),
-    ("score", 2 * 13),
-    ("dealer", SEATS),
-    ("kind", len(KINDS)),
-    ("phase", len(PHASES)),
-    ("vira", 40),
-    ("manilha", 10),
-    ("value", 13),
-    ("hand", 40),
-    ("blind", 4),
-    ("partner_hand", 40),
-    ("own_covered", 40),
-    ("hand_sizes", SEATS * 4),
-    ("tricks", 3 * SEATS * (SEATS + 40 + 1)),
-    ("trick_winners", 3 * 3),
-    ("turn", SEATS),
-    ("to_act", SEATS),
-    ("pending", 13 + 2 + 1),
-    ("raise_team", 2),
-    ("eleven_team", 2),
-    ("canga", 1),
-    ("winner", 2),
-)
-OFFSETS: dict[str, int] = {}
-_at = 0
-for _name, _size in LAYOUT:
-    OFFSETS[_name] = _at
-    _at += _size
-OBSERVATION_SIZE = _at
-_OPTION_OFFSETS: dict[str, int] = {}
-_at = 0
-for _name, _values in OPTIONS.items():
-    _OPTION_OFFSETS[_name] = _at
-    _at += len(_values)
-del _at, _name, _size, _values
-_PROFILE_INDEX = {p: i for i, p in enumerate(PROFILES)}
-# The offsets as plain names: the observation is built once per environment step.
-(_SCORE, _DEALER, _KIND, _PHASE, _VIRA, _MANILHA, _VALUE, _HAND, _BLIND, _PARTNER, _COVERED, _SIZES, _TRICKS,
- _WINNERS, _TURN, _TO_ACT, _PENDING, _RAISE_TEAM, _ELEVEN_TEAM, _CANGA, _WINNER) = (OFFSETS[name] for name in (
-    "score", "dealer", "kind", "phase", "vira", "manilha", "value", "hand", "blind", "partner_hand", "own_covered",
-    "hand_sizes", "tricks", "trick_winners", "turn", "to_act", "pending", "raise_team", "eleven_team", "canga",
-    "winner"))  # fmt: skip
-_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
-_PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
-_PLAY_WIDTH = SEATS + 41
-
-
-#: Each seat relative to the observer (0 = itself, then in seat-number order): ``_RELATIVE[n][observer][seat]``.
-_RELATIVE = {n: tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n)) for n in (2, 4)}
-#: The tricks part's index of each (trick, position in it, relative seat) and of each (trick, position) card.
-_PLAY_AT = tuple(tuple(_TRICKS + (k * SEATS + p) * _PLAY_WIDTH for p in range(SEATS)) for k in range(3))
-
-
-#: ``_fixed``'s indices by the identity of the rules, each with the rules they were made for (which keeps
-#: them alive: no other rules can take their id while they are here). Hashing and comparing ``Rules``
-#: (a dataclass of every option) cost more than the rest of an observation.
-_FIXED: dict[int, tuple[Rules, tuple[tuple[int, ...], ...]]] = {}
-
-
-def _fixed(rules: Rules, seat: int) -> tuple[int, ...]:
-    """The indices set by what never changes in a match: the rules and the observer's seat."""
-    known = _FIXED.get(id(rules))
-    if known is None or known[0] is not rules:
-        at = OFFSETS["options"]
-        options = [at + _OPTION_OFFSETS[n] + values.index(getattr(rules, n)) for n, values in OPTIONS.items()]
-        profile = OFFSETS["profile"] + _PROFILE_INDEX[rules.profile]
-        if len(_FIXED) >= 256:  # the rules of matches long over
-            _FIXED.clear()
-        known = _FIXED[id(rules)] = (rules, tuple((profile, *options, OFFSETS["seat"] + s) for s in range(SEATS)))
-    return known[1][seat]
-
 
 def observation(view: View, out: np.ndarray | None = None) -> np.ndarray:
     """The seat's view as a flat float32 vector of ``OBSERVATION_SIZE`` (layout: ``LAYOUT``)."""
-    seat, team = view.seat, view.team
-    if seat is None or team is None:
-        raise ValueError("an observation is of a seat's view")
-    rel = _RELATIVE[view.players][seat]
-    score = view.score
-    on = [
-        *_fixed(view.rules, seat),
-        _SCORE + score[team],
-        _SCORE + 13 + score[1 - team],
-        _DEALER + rel[view.dealer],
-        _KIND + _KIND_INDEX[view.kind],
-        _PHASE + _PHASE_INDEX[view.phase],
-        _VALUE + view.value,
-        _BLIND + view.blind,
-    ]
-    add = on.append
-    if view.vira is not None:
-        add(_VIRA + view.vira)
-    if view.manilha is not None:
-        add(_MANILHA + view.manilha)
-    on += [_HAND + c for c in view.hand]
-    if view.known_hands:
-        for cards in view.known_hands.values():
-            on += [_PARTNER + c for c in cards]
-    if view.own_covered:
-        on += [_COVERED + c for c in view.own_covered]
-    on += [_SIZES + 4 * r + size for r, size in zip(rel, view.hand_sizes, strict=True)]
-    tricks = view.tricks
-    for k, trick in enumerate((*tricks, view.trick) if len(tricks) < 3 else tricks):
-        at = _PLAY_AT[k]
-        for p, (s, c) in enumerate(trick):
-            play = at[p]
-            add(play + rel[s])
-            add(play + SEATS + (40 if c is None else c))
-    on += [_WINNERS + 3 * k + (2 if w is None else int(w != team)) for k, w in enumerate(view.trick_winners)]
-    if view.turn is not None:
-        add(_TURN + rel[view.turn])
-    on += [_TO_ACT + rel[s] for s in view.to_act]
-    pending = view.pending
-    if pending is not None:
-        add(_PENDING + pending["value"])
-        add(_PENDING + 13 + int(pending["team"] != team))
-        if pending["accepted"]:
-            add(_PENDING + 15)
-    if view.raise_team is not None:
-        add(_RAISE_TEAM + int(view.raise_team != team))
-    if view.eleven_team is not None:
-        add(_ELEVEN_TEAM + int(view.eleven_team != team))
-    if view.canga:
-        add(_CANGA)
-    if view.winner is not None:
-        add(_WINNER + int(view.winner != team))
+    on = ones(view)
     if out is None:
         x = np.zeros(OBSERVATION_SIZE, np.float32)
     else:

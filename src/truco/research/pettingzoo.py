@@ -87,6 +87,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._views = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        #: whether the last step paid a reward (the next one clears ``rewards``)
+        self._paid = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -124,7 +126,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if action not in choices:
             raise ValueError(f"action {action} is not legal for {agent} now (legal: {sorted(choices)})")
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._paid:  # most steps pay nothing: their rewards stay the zeros the last payment was cleared to
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._paid = False
         self._views = {}
         if self.reward_mode == "hand":
             score = list(match.score)
@@ -141,12 +145,14 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[match.to_act()[0]]
-        self._accumulate_rewards()
+        if self._paid:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _pay(self, team: int, amount: float) -> None:
         assert self.match is not None
+        self._paid = True
         for agent in self.agents:
             won = self.match.team_of(self._seat[agent]) == team
             self.rewards[agent] += amount if won else -amount

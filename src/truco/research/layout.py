@@ -1,0 +1,221 @@
+"""The fixed action space and the observation's layout, as plain integers: no numpy here.
+
+``truco.research.encoding`` turns these into arrays. This module is what a step of an
+environment runs most (the ids of a view's legal actions, the index of every 1 of an
+observation), so a regular install compiles it with mypyc along with the engine (``setup.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, RUN, Action, Rules, View
+
+PLAY_SLOT: Final = 0
+COVER_SLOT: Final = 3
+RAISE_ID: Final = 6
+ACCEPT_ID: Final = 7
+RUN_ID: Final = 8
+ELEVEN_PLAY: Final = 9
+ELEVEN_RUN: Final = 10
+BLIND_SLOT: Final = 11
+NUM_ACTIONS: Final = 14
+ACTION_NAMES: Final[tuple[str, ...]] = (
+    *(f"play_{i}" for i in range(3)),
+    *(f"cover_{i}" for i in range(3)),
+    "raise",
+    "accept",
+    "run",
+    "eleven_play",
+    "eleven_run",
+    *(f"blind_{i}" for i in range(3)),
+)
+
+#: The id of each action but a play, by (type, whether the team on 11 is deciding).
+_NOT_PLAY_IDS: Final[dict[tuple[str, bool], int]] = {
+    (RAISE, False): RAISE_ID,
+    (ACCEPT, False): ACCEPT_ID,
+    (RUN, False): RUN_ID,
+    (ACCEPT, True): ELEVEN_PLAY,
+    (RUN, True): ELEVEN_RUN,
+}
+
+
+def legal_actions(view: View) -> dict[int, Action]:
+    """The seat's legal actions by id, in id order (empty when it may not act)."""
+    legal = view.legal
+    if not legal:
+        return {}
+    slots, deciding = sorted(view.hand), view.phase == "deciding"
+    ids: list[tuple[int, Action]] = []
+    for a in legal:  # one loop, no call per action: an environment step asks this once
+        if a.type == PLAY:
+            card = a.card
+            if card is None:  # a blind play names its slot
+                ids.append((BLIND_SLOT + (a.slot or 0), a))
+            else:
+                ids.append(((COVER_SLOT if a.covered else PLAY_SLOT) + slots.index(card), a))
+        else:
+            ids.append((_NOT_PLAY_IDS[a.type, deciding], a))
+    ids.sort()  # by id: no two are equal, so no action is ever compared
+    return dict(ids)
+
+
+# -- the observation ------------------------------------------------------------
+
+KINDS: Final = ("normal", "mao_de_onze", "mao_de_ferro")
+PHASES: Final = ("deciding", "playing", "answering", "no_deal", "over")
+SEATS: Final = 4
+#: (name, size) of each part of the flat vector. Seats are relative to the
+#: observing seat (0 = itself, then in seat-number order), teams too (0 = its own).
+LAYOUT: Final[tuple[tuple[str, int], ...]] = (
+    ("profile", len(PROFILES)),
+    ("options", sum(len(values) for values in OPTIONS.values())),
+    ("seat", SEATS),
+    ("score", 2 * 13),
+    ("dealer", SEATS),
+    ("kind", len(KINDS)),
+    ("phase", len(PHASES)),
+    ("vira", 40),
+    ("manilha", 10),
+    ("value", 13),
+    ("hand", 40),
+    ("blind", 4),
+    ("partner_hand", 40),
+    ("own_covered", 40),
+    ("hand_sizes", SEATS * 4),
+    ("tricks", 3 * SEATS * (SEATS + 40 + 1)),
+    ("trick_winners", 3 * 3),
+    ("turn", SEATS),
+    ("to_act", SEATS),
+    ("pending", 13 + 2 + 1),
+    ("raise_team", 2),
+    ("eleven_team", 2),
+    ("canga", 1),
+    ("winner", 2),
+)
+
+
+def _offsets(sizes: list[tuple[str, int]]) -> dict[str, int]:
+    """Where each part starts, the parts laid end to end."""
+    at, out = 0, {}
+    for name, size in sizes:
+        out[name] = at
+        at += size
+    return out
+
+
+OFFSETS: Final = _offsets(list(LAYOUT))
+OBSERVATION_SIZE: Final = sum(size for _, size in LAYOUT)
+_OPTION_OFFSETS: Final = _offsets([(name, len(values)) for name, values in OPTIONS.items()])
+_PROFILE_INDEX: Final = {p: i for i, p in enumerate(PROFILES)}
+# The offsets as plain names: the observation is built once per environment step.
+_SCORE: Final = OFFSETS["score"]
+_DEALER: Final = OFFSETS["dealer"]
+_KIND: Final = OFFSETS["kind"]
+_PHASE: Final = OFFSETS["phase"]
+_VIRA: Final = OFFSETS["vira"]
+_MANILHA: Final = OFFSETS["manilha"]
+_VALUE: Final = OFFSETS["value"]
+_HAND: Final = OFFSETS["hand"]
+_BLIND: Final = OFFSETS["blind"]
+_PARTNER: Final = OFFSETS["partner_hand"]
+_COVERED: Final = OFFSETS["own_covered"]
+_SIZES: Final = OFFSETS["hand_sizes"]
+_TRICKS: Final = OFFSETS["tricks"]
+_WINNERS: Final = OFFSETS["trick_winners"]
+_TURN: Final = OFFSETS["turn"]
+_TO_ACT: Final = OFFSETS["to_act"]
+_PENDING: Final = OFFSETS["pending"]
+_RAISE_TEAM: Final = OFFSETS["raise_team"]
+_ELEVEN_TEAM: Final = OFFSETS["eleven_team"]
+_CANGA: Final = OFFSETS["canga"]
+_WINNER: Final = OFFSETS["winner"]
+_KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
+_PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
+_PLAY_WIDTH: Final = SEATS + 41
+
+#: Each seat relative to the observer (0 = itself, then in seat-number order): ``_RELATIVE[n][observer][seat]``.
+_RELATIVE: Final = {n: tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n)) for n in (2, 4)}
+#: The tricks part's index of each (trick, position in it) play.
+_PLAY_AT: Final = tuple(tuple(_TRICKS + (k * SEATS + p) * _PLAY_WIDTH for p in range(SEATS)) for k in range(3))
+
+#: ``_fixed``'s indices by the identity of the rules, each with the rules they were made for (which keeps
+#: them alive: no other rules can take their id while they are here). Hashing and comparing ``Rules``
+#: (a dataclass of every option) cost more than the rest of an observation.
+_FIXED: Final[dict[int, tuple[Rules, tuple[tuple[int, ...], ...]]]] = {}
+
+
+def _fixed(rules: Rules, seat: int) -> tuple[int, ...]:
+    """The indices set by what never changes in a match: the rules and the observer's seat."""
+    known = _FIXED.get(id(rules))
+    if known is None or known[0] is not rules:
+        at = OFFSETS["options"]
+        options = [at + _OPTION_OFFSETS[n] + values.index(getattr(rules, n)) for n, values in OPTIONS.items()]
+        profile = OFFSETS["profile"] + _PROFILE_INDEX[rules.profile]
+        if len(_FIXED) >= 256:  # the rules of matches long over
+            _FIXED.clear()
+        known = _FIXED[id(rules)] = (rules, tuple((profile, *options, OFFSETS["seat"] + s) for s in range(SEATS)))
+    return known[1][seat]
+
+
+def ones(view: View) -> list[int]:
+    """The index of every 1 in the seat's observation (layout: ``LAYOUT``); every other value is 0."""
+    seat, team = view.seat, view.team
+    if seat is None or team is None:
+        raise ValueError("an observation is of a seat's view")
+    rel = _RELATIVE[view.players][seat]
+    score = view.score
+    on = [
+        *_fixed(view.rules, seat),
+        _SCORE + score[team],
+        _SCORE + 13 + score[1 - team],
+        _DEALER + rel[view.dealer],
+        _KIND + _KIND_INDEX[view.kind],
+        _PHASE + _PHASE_INDEX[view.phase],
+        _VALUE + view.value,
+        _BLIND + view.blind,
+    ]
+    vira, manilha = view.vira, view.manilha
+    if vira is not None:
+        on.append(_VIRA + vira)
+    if manilha is not None:
+        on.append(_MANILHA + manilha)
+    for c in view.hand:
+        on.append(_HAND + c)
+    for cards in view.known_hands.values():
+        for c in cards:
+            on.append(_PARTNER + c)
+    for c in view.own_covered:
+        on.append(_COVERED + c)
+    for r, size in zip(rel, view.hand_sizes, strict=True):
+        on.append(_SIZES + 4 * r + size)
+    tricks = view.tricks
+    for k, trick in enumerate((*tricks, view.trick) if len(tricks) < 3 else tricks):
+        at = _PLAY_AT[k]
+        for p, (s, card) in enumerate(trick):
+            play = at[p]
+            on.append(play + rel[s])
+            on.append(play + SEATS + (40 if card is None else card))
+    for k, w in enumerate(view.trick_winners):
+        on.append(_WINNERS + 3 * k + (2 if w is None else int(w != team)))
+    turn = view.turn
+    if turn is not None:
+        on.append(_TURN + rel[turn])
+    for s in view.to_act:
+        on.append(_TO_ACT + rel[s])
+    pending = view.pending
+    if pending is not None:
+        on.append(_PENDING + pending["value"])
+        on.append(_PENDING + 13 + int(pending["team"] != team))
+        if pending["accepted"]:
+            on.append(_PENDING + 15)
+    if view.raise_team is not None:
+        on.append(_RAISE_TEAM + int(view.raise_team != team))
+    if view.eleven_team is not None:
+        on.append(_ELEVEN_TEAM + int(view.eleven_team != team))
+    if view.canga:
+        on.append(_CANGA)
+    if view.winner is not None:
+        on.append(_WINNER + int(view.winner != team))
+    return on
