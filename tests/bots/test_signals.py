@@ -14,7 +14,7 @@ from tests.bots.puzzles import parse_move
 
 from truco.bots import BOT_KINDS, gestures_of, make_bot
 from truco.bots.knowledge import partner_of, raise_changes_nothing
-from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief
+from truco.bots.signals import OpponentSignals, PartnerModel, SignalConstraints, gestures_to_make, partner_belief
 from truco.engine import RAISE, ExplicitDeals, Match, Rules, View, view
 from truco.engine.cards import card_name, parse_card
 from truco.engine.deals import Deal
@@ -133,6 +133,83 @@ def test_the_partners_silence_is_trusted_as_far_as_it_kept_to_it():
         model.observe(view(match, 0, signals=log))
         assert match.hand_number == 1
         assert (model.silence_trust() > prior) == signalled and model.silence_trust() != prior
+        # one manilha told of and shown: trusted (almost) fully; one shown that it kept quiet about: hardly
+        assert model.silence_trust() > 0.95 if signalled else model.silence_trust() < 0.5
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_search_asks_a_free_truco_when_its_partners_signalled_zap_makes_the_hand_sure(level):
+    """My 3 took the first trick and I lead the second with junk; my partner signalled the zap, which
+    nobody has played: the hand is ours, so truco costs nothing (they run: 1 point; they accept: 3)."""
+    match, log = position("7D", ("3S 4H 5S", "KD AS 4D", "QC 5C 6D", "7S KH 6H"), "0:3S 1:KD 2:5C 3:7S")
+    assert match.to_act()[0] == 0 and match.trick_winners == [0]
+    for seed in range(5):
+        assert make_bot("search", level, seed).act(view(match, 0, signals=log)).type == RAISE
+
+
+def test_the_opponents_gesture_counts_are_read_once_they_have_shown_they_signal():
+    """Seat 1 holds two manilhas and seat 3 one, and both tell their partner: seat 0 sees two gestures
+    of seat 1 and one of seat 3 (not what they mean). From the second hand in which they gestured, its
+    draws give seat 1 two of the unseen manilhas and seat 3 one, and its silent partner none."""
+    deal = Deal(parse_card("7D"), tuple(tuple(map(parse_card, h.split())) for h in HANDS_WITH_OPPONENT_MANILHAS))
+    match = Match(Rules(), deals=ExplicitDeals([deal, deal]), first_dealer=3)
+    log, model = SignalLog(5), OpponentSignals()
+    for hand in range(2):
+        for seat in range(4):
+            for gesture in gestures_of(make_bot("search"), view(match, seat, signals=log)):
+                log.add(match, seat, gesture)
+        seen = view(match, 0, signals=log)
+        model.observe(seen)
+        if hand == 0:
+            assert model.counts(seen) is None  # one hand of gestures: not yet read
+            for seat, move in ((0, "raise"), (1, "run"), (3, "run")):
+                match.apply(parse_move(seat, move))
+    assert match.hand_number == 1 and model.counts(seen) == {1: 2, 3: 1}
+    constraints, rng = SignalConstraints(seen, model.counts(seen)), random.Random(2)
+    for _ in range(200):
+        draw = sample(seen, rng, *constraints.draw(rng, trust_silence=True))
+        held = [sum(c in seen.manilhas for c in h) for h in draw.hands]
+        assert held == [0, 2, 0, 1]
+        # where its silence is not trusted the partner may hold the fourth, never one of theirs
+        draw = sample(seen, rng, *constraints.draw(rng, trust_silence=False))
+        held = [sum(c in seen.manilhas for c in h) for h in draw.hands]
+        assert held[:2] == [0, 2] and held[2] in (0, 1) and held[3] == 1
+    match.apply(parse_move(1, "QC"))  # seat 1 leads the hand with one of its two: one left in its hand
+    seen = view(match, 0, signals=log)
+    assert model.counts(seen) == {1: 1, 3: 1}
+
+
+def test_the_opponents_gesture_counts_are_not_read_once_one_showed_a_manilha_it_kept_quiet_about():
+    """Seat 3 signals its manilha but seat 1 (a person, say) plays the zap it never gestured: from then
+    on their counts are not read, though they gestured in two hands."""
+    deal = Deal(parse_card("7D"), tuple(tuple(map(parse_card, h.split())) for h in HANDS_WITH_OPPONENT_MANILHAS))
+    match = Match(Rules(), deals=ExplicitDeals([deal, deal]), first_dealer=3)
+    log, model = SignalLog(5), OpponentSignals()
+    for seat in (0, 2, 3):
+        for gesture in gestures_of(make_bot("search"), view(match, seat, signals=log)):
+            log.add(match, seat, gesture)
+    for seat, move in ((0, "4H"), (1, "QC")):
+        match.apply(parse_move(seat, move))
+    model.observe(view(match, 0, signals=log))
+    for seat, move in ((2, "raise"), (3, "run"), (1, "run")):
+        match.apply(parse_move(seat, move))
+    for seat in range(4):
+        for gesture in gestures_of(make_bot("search"), view(match, seat, signals=log)):
+            log.add(match, seat, gesture)
+    seen = view(match, 0, signals=log)
+    model.observe(seen)
+    assert match.hand_number == 1 and len(model.hands) == 2 and model.counts(seen) is None
+
+
+def test_the_gestures_of_opponents_on_eleven_are_not_read():
+    match = Match(Rules(), seed=3, score=(3, 11))
+    model = OpponentSignals()
+    model.hands.update({0, 1})
+    seen = view(match, 0, signals=SignalLog(3))
+    assert seen.eleven_team == 1 and model.counts(seen) is None
+
+
+HANDS_WITH_OPPONENT_MANILHAS = ("4H 5S 6D", "QC QH 7S", "2C KD 3S", "QS KH 4D")
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
@@ -144,6 +221,16 @@ def test_search_does_not_run_from_a_raise_its_partners_signals_can_win(level):
     for seed in range(5):
         assert make_bot("search", level, seed).act(view(match, 0, signals=log)).type in ("accept", "raise")
         assert make_bot("search", level, seed).act(view(match, 0)).type == "run"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_heuristic_counts_its_partners_signalled_manilhas(level):
+    """The same truco: the heuristic keeps the hand its partner's
+    signalled zap and copas win; ignoring them it runs."""
+    match, log = position("7D", ("4H 5S 6D", "2C KD 7S", "QC QH 3S", "AS KH 4D"), "3:raise", dealer=2)
+    for seed in range(5):
+        assert make_bot("heuristic", level, seed).act(view(match, 0, signals=log)).type in ("accept", "raise")
+        assert make_bot("heuristic", level, seed).act(view(match, 0)).type == "run"
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])

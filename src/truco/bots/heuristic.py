@@ -19,7 +19,7 @@ from __future__ import annotations
 from random import Random
 
 from truco.bots.knowledge import Knowledge, call_threshold, equity
-from truco.bots.signals import gestures_to_make
+from truco.bots.signals import gestures_to_make, partner_cards
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, View
 
 #: Bluffing rate (raise with a weak hand) and strength thresholds, per level.
@@ -55,7 +55,8 @@ class HeuristicBot:
         return self.play(k)
 
     def signal(self, view: View) -> tuple[str, ...]:
-        """At a table with signals: its manilhas, for the partner (``truco.bots.signals``); it reads none."""
+        """At a table with signals: its manilhas, for the partner (``truco.bots.signals``); it counts the
+        partner's signalled manilhas in its hand-strength estimate (``partner_cards``)."""
         return gestures_to_make(view)
 
     # -- betting ----------------------------------------------------------
@@ -63,8 +64,7 @@ class HeuristicBot:
     def plays_eleven(self, k: Knowledge) -> bool:
         """Play the mão de onze when its expected score beats fleeing."""
         view, rules = k.view, k.rules
-        partner = view.known_hands.get(k.partner, ()) if k.partner is not None else ()
-        p = k.win_chance(extra=partner)
+        p = k.win_chance(extra=partner_cards(view))
         mine, theirs = view.score[k.team], view.score[1 - k.team]
         special = rules.special_score
         play = p * equity(mine + rules.special_value, theirs, special) + (1 - p) * equity(
@@ -79,7 +79,7 @@ class HeuristicBot:
         mine, theirs = view.score[k.team], view.score[1 - k.team]
         if mine + view.value >= 12:  # this hand already wins the match
             return False
-        p = k.win_chance()
+        p = k.win_chance(extra=partner_cards(view))
         step = k.rules.ladder.index(view.value) if view.value in k.rules.ladder else 0
         threshold = 0.5 if theirs + view.value >= 12 else self.style["raise"] + 0.04 * step
         if p >= threshold:
@@ -92,7 +92,7 @@ class HeuristicBot:
         view, rules = k.view, k.rules
         asked = view.pending["value"] if view.pending else view.value
         mine, theirs = view.score[k.team], view.score[1 - k.team]
-        p = k.win_chance() - self.style["call_bias"]
+        p = k.win_chance(extra=partner_cards(view)) - self.style["call_bias"]
         if p < call_threshold(mine, theirs, view.value, asked, rules.special_score):
             return RUN
         if p > self.style["reraise"] and self.rng.random() < 0.8 and any(a.type == RAISE for a in view.legal):

@@ -17,8 +17,18 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   every play of the other seats in this hand that our quick player would not
   have made with its cards (a low card thrown while holding a winner, a covered
   card that is not the seat's weakest).
-- **Raises priced against the observed answers**: against a player that always
-  accepts, it raises only for value; against one that runs, it bluffs more.
+- **Betting by match equity** (``truco.bots.betting``): every raise, answer
+  and mão de onze is scored by the chance of winning the match from the score
+  it leaves (a table the engine's scoring gives), so a raise that cannot
+  change the match is never worth it. A raise is priced up the ladder (they
+  run, accept or raise back, and we answer that) and against waiting: playing
+  the card and raising after the trick, with what it will show, or answering
+  their raise if they raise first. An answer weighs run, accept and raise back
+  the same way.
+- **Raises priced against the observed answers**: the answerer model's
+  caution is fitted to how often they accepted our raises, and its raise-back
+  strength to how often they raised back: against a player that always
+  accepts it raises only for value; against one that runs, it bluffs more.
 - **Levels by method**: ``easy`` plays its cards on a few draws and bets by the
   heuristic's easy rules of thumb, reading no card play; ``medium`` searches
   its bets and reads plays too; ``hard`` also solves each draw's hand with
@@ -34,10 +44,11 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from truco.bots.betting import AnswerModel, Ladder, match_equity
 from truco.bots.heuristic import HeuristicBot, pick
-from truco.bots.knowledge import Knowledge, call_threshold, equity, raise_changes_nothing
+from truco.bots.knowledge import Knowledge, raise_changes_nothing
 from truco.bots.search1 import (
     PRUNE,
     RAISE_MARGIN,
@@ -49,12 +60,12 @@ from truco.bots.search1 import (
     seat_chance,
     won_share,
 )
-from truco.bots.signals import PartnerModel, gestures_to_make, partner_belief
+from truco.bots.signals import OpponentSignals, PartnerModel, SignalConstraints, gestures_to_make
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
 from truco.engine.actions import PLAY_ACTIONS
 from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
-from truco.engine.events import HandEnded
+from truco.engine.events import Event, HandEnded, TrickEnded
 
 #: Plays whose share of won draws is this close to the best count as equally good.
 TIE = 0.01
@@ -64,11 +75,18 @@ DRAWS = {"easy": 8, "medium": 96, "hard": 160}
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
 SHOWN_STRONG = 7
-#: Raises per hand of a player that raises only with strength (ours is about this), and how fast its
-#: threshold falls for each raise per hand above that; hands of evidence the default is worth.
-HONEST_RATE, RATE_SLOPE, RATE_PRIOR = 0.5, 0.6, 4.0
+#: Raises per hand up to which a player raises only with strength (the panel's value raisers: the rules of
+#: thumb and `tight` about 0.5, `search1` 0.75, `search` 0.6; the bluffers raise 1.3 to 1.5 times a hand), and
+#: how fast its threshold falls for each raise per hand above that; hands of evidence the default is worth.
+HONEST_RATE, RATE_SLOPE, RATE_PRIOR = 0.8, 1.2, 4.0
 #: The answerer model's threshold shifts we try, to fit how often they accepted our raises.
 SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3)
+#: How much more than the break-even chance an answerer wants before it accepts a raise (a raise is a
+#: sign of strength).
+CAUTION = 0.06
+#: The strength above which an answerer raises back; the share of accepted raises that it raises back
+#: at, and how fast the strength falls for a player that raises back more often.
+RERAISE_STRENGTH, RERAISE_PRIOR, RERAISE_SLOPE = 0.85, 0.15, 1.2
 #: Even a draw where they would not accept explains an acceptance this much (some accept anything).
 ACCEPT_FLOOR = 0.15
 #: Our raises they must have answered before the fit moves the answerer model.
@@ -91,6 +109,8 @@ class OpponentModel:
     #: answers to our raises, and the accepts the answerer model predicted for them at each of ``SHIFTS``
     accepted: int = 0
     ran: int = 0
+    #: of the accepted, how many raised back
+    reraised: int = 0
     predicted: list[float] = field(default_factory=lambda: [0.0] * len(SHIFTS))
     # -- the hand being played
     hand: int = -1
@@ -117,6 +137,13 @@ class OpponentModel:
         errors = [(abs(p - self.accepted), abs(s)) for p, s in zip(self.predicted, SHIFTS, strict=True)]
         return SHIFTS[errors.index(min(errors))]
 
+    def answerer(self) -> AnswerModel:
+        """How they answer our raises: a sensible answerer, its caution shifted to fit how often they
+        accepted, raising back above a strength that falls as they raise back more often than the prior."""
+        rate = (self.reraised + RERAISE_PRIOR * PRIOR_WEIGHT) / (self.accepted + PRIOR_WEIGHT)
+        reraise = RERAISE_STRENGTH - RERAISE_SLOPE * (rate - RERAISE_PRIOR)
+        return AnswerModel(caution=CAUTION + self.answer_shift(), reraise=reraise)
+
     def answered(self, accepted: bool) -> None:
         if accepted:
             self.accepted += 1
@@ -132,6 +159,7 @@ class OpponentModel:
         if view.hand_number != self.hand:
             self.close_hand(view, team)
         elif self.our_raise is not None and (view.value >= self.our_raise[1] or view.phase == "answering"):
+            self.reraised += view.phase == "answering"
             self.answered(True)  # they accepted, or raised back
         pending = view.pending
         if pending and pending.get("team") != team:
@@ -176,6 +204,7 @@ class SearchBot(Search1Bot):
         self.draws = DRAWS[level]
         self.model = OpponentModel()
         self.partner_model = PartnerModel()
+        self.opponent_signals = OpponentSignals()
         #: easy bets by the rules of thumb of the heuristic's easy level and reads no card play; the
         #: others search the bets
         self.rules_of_thumb = HeuristicBot(seed, "easy") if level == "easy" else None
@@ -186,6 +215,7 @@ class SearchBot(Search1Bot):
         self.model.observe(view)
         self.model.score = view.score
         self.partner_model.observe(view)
+        self.opponent_signals.observe(view)
         if raise_changes_nothing(view):
             view = view._replace(legal=tuple(a for a in view.legal if a.type != RAISE))
         if self.rules_of_thumb is not None and view.phase in ("deciding", "answering") and len(view.legal) > 1:
@@ -204,14 +234,15 @@ class SearchBot(Search1Bot):
         return gestures_to_make(view)
 
     def sample(self, view: View, n: int) -> list[Match]:
-        """Draws that agree with the partner's signals: the manilhas it told of are in its hand and,
-        as far as its silence is trusted, the ones it did not tell of are not."""
-        belief = partner_belief(view)
-        if belief is None:
+        """Draws that agree with the signals (``SignalConstraints``): the manilhas the partner told of are
+        in its hand and, as far as its silence is trusted, the ones it did not tell of are not; where the
+        opponents signal, each holds as many as its gestures say."""
+        if view.signals is None:
             return super().sample(view, n)
-        holds, lacks = {belief.partner: belief.holds}, {belief.partner: belief.lacks}
         trust = self.partner_model.silence_trust()
-        return [sample(view, self.rng, holds, lacks if self.rng.random() < trust else None) for _ in range(n)]
+        constraints = SignalConstraints(view, self.opponent_signals.counts(view))
+        rng = self.rng
+        return [sample(view, rng, *constraints.draw(rng, rng.random() < trust)) for _ in range(n)]
 
     # -- the opponents, as the model sees them ----------------------------------
 
@@ -226,21 +257,27 @@ class SearchBot(Search1Bot):
         total_strong, total_weak = sum(strong) or 1.0, sum(weak) or 1.0
         return [(1 - bluff) * s / total_strong + bluff * w / total_weak for s, w in zip(strong, weak, strict=True)]
 
-    def accept_chances(
-        self, draws: list[Match], weights: list[float], team: int, mine: int, theirs: int, current: int, asked: int
-    ) -> list[float]:
-        """How likely ``team`` (on ``mine`` against ``theirs``) accepts our raise from ``current`` to ``asked``
-        in each draw: a sensible answerer that discounts for the raise, its threshold shifted to fit the
-        answers they gave. Remembers what each shift predicts, to score the shifts once they answer."""
-        threshold = call_threshold(mine, theirs, current, asked) + 0.06
-        strengths = [team_chance(d, team) for d in draws]
-        total = sum(weights)
+    def ladder(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> Ladder:
+        """The raises of this hand priced over ``draws``: who wins each (``wins``), how strong the opponents
+        feel in it, and how they answer raises (the model's answerer)."""
+        team = seat_team(view)
+        outcome = [0.5 if w is None else float(w == team) for w in wins]
+        strengths = [team_chance(d, 1 - team) for d in draws]
+        score = (view.score[team], view.score[1 - team])
+        return Ladder(view.rules, score, weights, outcome, strengths, self.model.answerer())
+
+    def predict_answers(self, ladder: Ladder, current: int, asked: int) -> None:
+        """Remember how often each of the model's answerers would accept our raise over the draws, to
+        score them once they answer."""
+        total = sum(ladder.weights)
         self.model.our_prediction = tuple(
-            sum(w * logistic(p - threshold - shift) for w, p in zip(weights, strengths, strict=True)) / total
+            sum(
+                w * AnswerModel(caution=CAUTION + shift).answers(ladder.rules, ladder.score, current, asked, p)[0]
+                for w, p in zip(ladder.weights, ladder.strengths, strict=True)
+            )
+            / total
             for shift in SHIFTS
         )
-        shift = self.model.answer_shift()
-        return [logistic(p - threshold - shift) for p in strengths]
 
     def history_weights(self, view: View, draws: list[Match]) -> list[float]:
         """How well each draw explains the last raise of the hand and its acceptance: after we accepted
@@ -253,17 +290,20 @@ class SearchBot(Search1Bot):
         step = ladder.index(view.value)
         if view.raise_team == team:
             return self.raise_weights(draws, 1 - team, None, step)
-        mine, theirs = view.score[team], view.score[1 - team]
         below = ladder[step - 1] if step > 0 else view.rules.base_value
-        threshold = call_threshold(theirs, mine, below, view.value, view.rules.special_score) + 0.06
-        shift = self.model.answer_shift()
+        score = (view.score[team], view.score[1 - team])
+        answerer = self.model.answerer()
         return [
-            ACCEPT_FLOOR + (1 - ACCEPT_FLOOR) * logistic(team_chance(d, 1 - team) - threshold - shift) for d in draws
+            ACCEPT_FLOOR
+            + (1 - ACCEPT_FLOOR) * answerer.answers(view.rules, score, below, view.value, team_chance(d, 1 - team))[0]
+            for d in draws
         ]
 
     # -- decisions --------------------------------------------------------
 
     def answer(self, view: View) -> Action:
+        """Run, accept or raise back, whichever is worth most in match equity over the draws weighted by how
+        well they explain the raise (and the hand's card plays); a raise back is priced up the ladder."""
         team = seat_team(view)
         pending = view.pending or {}
         asked, current = pending.get("value", view.value), view.value
@@ -272,25 +312,17 @@ class SearchBot(Search1Bot):
         weights = self.raise_weights(draws, pending.get("team", 1 - team), view.turn, step)
         weights = self.with_plays(view, draws, weights)
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
-        total = sum(weights)
-        p = sum(w for w, win in zip(weights, wins, strict=True) if win == team) / total
-        mine, theirs = view.score[team], view.score[1 - team]
-        special = view.rules.special_score
-        if any(a.type == RAISE for a in view.legal) and p > 0.5:
-            ladder = view.rules.ladder
-            higher = ladder[ladder.index(asked) + 1]
-            ev_raise = 0.0
-            chances = self.accept_chances(draws, weights, 1 - team, theirs, mine, asked, higher)
-            for w, win, q in zip(weights, wins, chances, strict=True):
-                won = equity(mine + higher, theirs, special) if win == team else equity(mine, theirs + higher, special)
-                ev_raise += w * (q * won + (1 - q) * equity(mine + asked, theirs, special))
-            ev_raise /= total
-            ev_accept = p * equity(mine + asked, theirs, special) + (1 - p) * equity(mine, theirs + asked, special)
-            if ev_raise > ev_accept + RAISE_MARGIN:
-                return pick(view.legal, RAISE)
+        ladder = self.ladder(view, draws, weights, wins)
+        options = ladder.answers(current, asked)
+        legal = {a.type for a in view.legal}
         if pending.get("accepted"):  # the partner accepted: running changes nothing
-            return pick(view.legal, ACCEPT)
-        return pick(view.legal, RUN if p < call_threshold(mine, theirs, current, asked, special) else ACCEPT)
+            legal.discard(RUN)
+        choice = max((o for o in options if o in legal), key=options.__getitem__)
+        if choice == RAISE:
+            higher = ladder.higher(asked)
+            assert higher is not None
+            self.predict_answers(ladder, asked, higher)
+        return pick(view.legal, choice)
 
     def play(self, view: View) -> Action:
         team = seat_team(view)
@@ -313,14 +345,75 @@ class SearchBot(Search1Bot):
         strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
         best = min((a for a in shares if shares[a] >= top - TIE), key=lambda a: (strength[a.card or 0], not a.covered))
         may_raise = view.kind == "normal" and any(a.type == RAISE for a in legal)
-        if may_raise and self.wants_raise(view, draws, weights, wins[best]):
+        if may_raise and self.wants_raise(view, draws, weights, wins[best], best):
             return pick(legal, RAISE)
         return best
 
-    def wants_raise(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> bool:
+    def wants_raise(
+        self, view: View, draws: list[Match], weights: list[float], wins: list[int | None], play: Action
+    ) -> bool:
+        """Whether raising now is worth more than playing ``play`` without raising (``wins``: the hand's
+        winner in each draw after it), where playing on keeps the chance to raise once this trick is over."""
         if self.rules_of_thumb is not None:
             return self.rules_of_thumb.wants_raise(Knowledge(view))
-        return self.raise_gain(view, draws, weights, wins) > RAISE_MARGIN
+        ladder = self.ladder(view, draws, weights, wins)
+        current = view.value
+        asked = ladder.higher(current)
+        if asked is None:
+            return False
+        now = ladder.ask(current, asked)
+        if now <= ladder.accept(current) + RAISE_MARGIN or now <= self.wait(view, ladder, draws, play) + RAISE_MARGIN:
+            return False
+        self.predict_answers(ladder, current, asked)
+        return True
+
+    def wait(self, view: View, ladder: Ladder, draws: list[Match], play: Action) -> float:
+        """Playing ``play`` without raising, and raising once the trick is over if that is worth more then:
+        the draws are split by who wins the trick (which we shall see), and in each part the raise is priced
+        against the opponents' strength after the trick (which they will feel). While nobody has raised,
+        they may raise first (as the model says they raise with that strength), and we answer."""
+        team = seat_team(view)
+        current, asked = view.value, ladder.higher(view.value)
+        assert asked is not None
+        threshold = self.model.raise_threshold() if view.raise_team is None else None
+        parts: dict[int | None, tuple[list[float], list[float]]] = {}
+        after = list(ladder.strengths)
+        for i, (d, w) in enumerate(zip(draws, ladder.weights, strict=True)):
+            g = d.copy()
+            over, winner = play_trick(g, g.apply(play))
+            loud = 0.0
+            if over:  # the hand ends with this trick: no later raise
+                winner = -1
+            else:
+                after[i] = team_chance(g, 1 - team)
+                if threshold is not None:
+                    loud = logistic(after[i] - threshold)
+            quiet_part, loud_part = parts.setdefault(winner, ([0.0] * len(draws), [0.0] * len(draws)))
+            quiet_part[i], loud_part[i] = w * (1 - loud), w * loud
+        later = replace(ladder, strengths=after)
+        value = 0.0
+        for winner, (quiet, loud) in parts.items():
+            if sum(quiet) > 0:
+                keep = later.accept(current, quiet)
+                value += sum(quiet) * (keep if winner == -1 else max(keep, later.ask(current, asked, quiet)))
+            if sum(loud) > 0:
+                value += sum(loud) * max(later.answers(current, asked, loud).values())
+        return value / sum(ladder.weights)
+
+    def decide_eleven(self, view: View) -> Action:
+        """Play the mão de onze when the hand's chance over the draws (our partner's cards are known) is
+        worth more match equity at its value than fleeing."""
+        draws = self.sample(view, self.draws)
+        team = seat_team(view)
+        wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
+        p = sum(1.0 if w == team else 0.5 if w is None else 0.0 for w in wins) / len(wins)
+        rules = view.rules
+        mine, theirs = view.score[team], view.score[1 - team]
+        play = p * match_equity(rules, mine + rules.special_value, theirs) + (1 - p) * match_equity(
+            rules, mine, theirs + rules.special_value
+        )
+        flee = match_equity(rules, mine, theirs + rules.flee_points)
+        return pick(view.legal, ACCEPT if play >= flee else RUN)
 
     def outcomes(self, view: View, first: Action | None, draws: list[Match]) -> list[int | None]:
         """The winning team of the hand in each draw after ``first``: rolled out by the quick player, or at
@@ -344,26 +437,6 @@ class SearchBot(Search1Bot):
             return weights
         seat = view.seat or 0
         return [w * play_likelihood(d, seat) for w, d in zip(weights, draws, strict=True)]
-
-    def raise_gain(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> float:
-        """Match equity gained by raising now rather than playing on (they answer as the model says)."""
-        team = seat_team(view)
-        mine, theirs = view.score[team], view.score[1 - team]
-        special = view.rules.special_score
-        ladder = view.rules.ladder
-        current = view.value
-        asked = ladder[ladder.index(current) + 1]
-        gain = 0.0
-        chances = self.accept_chances(draws, weights, 1 - team, theirs, mine, current, asked)
-        for w, win, q in zip(weights, wins, chances, strict=True):
-            if win == team:
-                keep, raised = equity(mine + current, theirs, special), equity(mine + asked, theirs, special)
-            elif win is None:
-                keep = raised = equity(mine, theirs, special)
-            else:
-                keep, raised = equity(mine, theirs + current, special), equity(mine, theirs + asked, special)
-            gain += w * (q * raised + (1 - q) * equity(mine + current, theirs, special) - keep)
-        return gain / sum(weights)
 
 
 def seat_team(view: View) -> int:
@@ -414,6 +487,28 @@ def play_likelihood(draw: Match, seat: int) -> float:
                         likelihood *= OFF_PLAY
             table.append((a.seat, COVERED_STRENGTH if a.covered else strength[a.card]))
     return likelihood
+
+
+def play_trick(g: Match, events: list[Event]) -> tuple[bool, int | None]:
+    """Play the trick of ``g`` on to its end with the quick player (``greedy``), after ``events``: whether
+    the hand ended, and the team that won the trick (None: tied)."""
+    strength = g.strength
+    while True:
+        for e in events:
+            if isinstance(e, HandEnded):
+                return True, e.winner
+        for e in events:
+            if isinstance(e, TrickEnded):
+                return False, e.winner
+        seat = g.to_act()[0]
+        legal = g.legal_actions(seat)
+        if g.phase != "playing":
+            action = pick(tuple(legal), ACCEPT)
+        else:
+            table = [(a.seat, COVERED_STRENGTH if a.covered else strength[a.card]) for a in g.trick]
+            won = list(g.trick_winners)
+            action = greedy(seat, list(legal), table, strength, won, (g.players - len(table)) // 2, g.team_of)
+        events = g.apply(action)
 
 
 def ended(events: list, team: int) -> float | None:

@@ -155,6 +155,8 @@ class TrainedBot(SearchBot):
         kind = policy_action(self.policy, self.seed, view)
         return super().answer(view) if kind is None else pick(view.legal, kind)
 
-    def wants_raise(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> bool:
+    def wants_raise(
+        self, view: View, draws: list[Match], weights: list[float], wins: list[int | None], play: Action
+    ) -> bool:
         kind = policy_action(self.policy, self.seed, view)
-        return super().wants_raise(view, draws, weights, wins) if kind is None else kind == RAISE
+        return super().wants_raise(view, draws, weights, wins, play) if kind is None else kind == RAISE

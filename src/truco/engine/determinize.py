@@ -70,19 +70,21 @@ def sample(
             needs += view.hand_sizes[s]
     believed: dict[int, list[Card]] = {}
     if holds or lacks:
-        # The seats with beliefs draw first, each from what agrees with them; the rest as usual.
-        for s in sorted({*(holds or {}), *(lacks or {})}):
-            if s == seat or s in view.known_hands:
-                continue
+        # The seats with beliefs draw first: the cards each holds are set aside before anybody draws,
+        # then each draws the rest of its hand from what it does not lack; the other seats as usual.
+        seats = [s for s in sorted({*(holds or {}), *(lacks or {})}) if s != seat and s not in view.known_hands]
+        held: dict[int, list[Card]] = {}
+        for s in seats:
+            held[s] = [c for c in (holds or {}).get(s, ()) if c in pool][: view.hand_sizes[s]]
+            pool = [c for c in pool if c not in held[s]]
+        for s in seats:
             size = view.hand_sizes[s]
-            held = [c for c in (holds or {}).get(s, ()) if c in pool][:size]
-            pool = [c for c in pool if c not in held]
             lacked = set((lacks or {}).get(s, ()))
             allowed = [c for c in pool if c not in lacked]
-            extra = rng.sample(allowed, min(len(allowed), size - len(held)))
-            if len(held) + len(extra) < size:  # what it lacks cannot all be left out
-                extra += rng.sample([c for c in pool if c not in extra], size - len(held) - len(extra))
-            believed[s] = held + extra
+            extra = rng.sample(allowed, min(len(allowed), size - len(held[s])))
+            if len(held[s]) + len(extra) < size:  # what it lacks cannot all be left out
+                extra += rng.sample([c for c in pool if c not in extra], size - len(held[s]) - len(extra))
+            believed[s] = held[s] + extra
             pool = [c for c in pool if c not in believed[s]]
             needs -= size
     drawn = rng.sample(pool, needs + len(hidden_plays))
