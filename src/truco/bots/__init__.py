@@ -27,6 +27,7 @@ DESCRIPTIONS: dict[str, str] = {
     "heuristic": "Jogador de clube: regras de bom senso, conta as cartas e blefa pouco.",
     "search": "Pensa cada lance simulando as cartas que não vê e lê os pedidos de cada adversário.",
     "search1": "O bot de busca antigo, sempre no nível médio: a régua de comparação.",
+    "trained": "Joga as cartas como o de busca e aposta por uma estratégia treinada jogando contra si mesmo.",
     "tight": "Só pede truco com jogo forte, nunca blefa e corre sem manilha nem vaza ganha.",
     "loose": "Blefa muito e aceita quase tudo.",
     "station": "Nunca pede truco e aceita todo pedido.",
@@ -87,6 +88,10 @@ def make_bot(kind: str = "random", level: str = "medium", seed: int = 0) -> Bot:
         from truco.bots.search import SearchBot
 
         return SearchBot(seed, level)
+    if kind == "trained":
+        from truco.bots.trained import TrainedBot
+
+        return TrainedBot(seed, level)
     if kind == "search1":
         from truco.bots.search1 import Search1Bot
 
