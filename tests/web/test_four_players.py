@@ -236,3 +236,17 @@ def test_four_people_play_a_whole_match(new_page):
         page.wait_for_url(pages[0].url)
         page.wait_for_selector(".hand .hand-card")
     assert [p.locator(".scoreboard .team-points").all_inner_texts() for p in pages] == [["0", "0"]] * 4
+
+
+def test_a_nickname_being_typed_survives_someone_else_sitting_down(new_page):
+    # the room is redrawn whenever a seat fills: the visitor still typing keeps the text and the focus
+    ana, bia, caio = (new_page(reduced_motion="reduce") for _ in range(3))
+    link = create_table(ana)
+    caio.goto(link)
+    caio.fill("#join-nickname", "Caio")
+    join(bia, link, "Bia")
+    caio.wait_for_selector(".wait-seat:has-text('Bia')")
+    assert caio.input_value("#join-nickname") == "Caio"
+    assert caio.evaluate("document.activeElement.id") == "join-nickname"
+    caio.keyboard.type("!")
+    assert caio.input_value("#join-nickname") == "Caio!"

@@ -17,7 +17,14 @@ export const Overlays = {
     const slot = this.el.overlay;
     const seat = this.mySeat();
     if (this.table && !v && this.table.status === "waiting") {
+      // someone else sitting down redraws the room: a visitor typing a nickname keeps the text and the caret
+      const typing = document.activeElement?.id === "join-nickname" ? document.activeElement : null;
       fill(slot, this.waitingPanel());
+      const input = slot.querySelector("#join-nickname");
+      if (typing && input) {
+        input.focus();
+        input.setSelectionRange(typing.selectionStart, typing.selectionEnd);
+      }
       return;
     }
     if (v && (v.phase === "over" || this.table?.status === "over") && v.winner !== null) {
@@ -37,8 +44,11 @@ export const Overlays = {
       id: "join-nickname",
       class: "invite-link",
       maxlength: 20,
-      value: prefs.nickname || "",
+      value: this.joinDraft ?? (prefs.nickname || ""),
       placeholder: t("nickname_placeholder"),
+      oninput: (e) => {
+        this.joinDraft = e.target.value;
+      },
       "aria-label": t("nickname"),
       required: true,
     });
