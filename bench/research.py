@@ -90,14 +90,15 @@ def without_observation(views: bool) -> Any:
 
     class WithoutObservation(raw_env):
         def observe(self, agent: str) -> dict[str, Any]:
-            choices = self._view(self._seat[agent])[1]
-            return {"observation": nothing.copy(), "action_mask": mask(tuple(choices))}
+            bits = self._view(self._seat[agent])[2]
+            return {"observation": nothing.copy(), "action_mask": mask(bits)}
 
     class WithoutView(WithoutObservation):
         def _view(self, seat: int) -> Any:
             known = self._views.get(seat)
             if known is None:
-                known = self._views[seat] = (None, dict(enumerate(self._match().legal_actions(seat))))
+                legal = self._match().legal_actions(seat)
+                known = self._views[seat] = (None, dict(enumerate(legal)), (1 << len(legal)) - 1)
             return known
 
     return (WithoutObservation if views else WithoutView)(rules={"players": 2})

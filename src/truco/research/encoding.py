@@ -48,12 +48,13 @@ from truco.research.layout import (
     SEATS,
     legal_actions,
     ones,
+    seat_ones,
 )
 
 __all__ = [  # the action space and the layout live in truco.research.layout, read through here
     "ACTION_NAMES", "COVER_SLOT", "HISTORY_LENGTH", "INFO_STATE_SIZE", "LAYOUT", "NUM_ACTIONS", "OBSERVATION_SIZE",
     "PLAY_SLOT", "PUBLIC_KINDS", "RAISE_ID", "PublicAction", "action_id", "action_mask", "information_state",
-    "information_state_string", "legal_actions", "mask", "observation", "observation_string",
+    "information_state_string", "legal_actions", "mask", "observation", "observation_string", "seat_ones", "vector",
 ]  # fmt: skip
 
 
@@ -67,21 +68,21 @@ def action_id(view: View, action: Action) -> int:
 
 def action_mask(view: View) -> np.ndarray:
     """1 for each legal action id, 0 elsewhere (int8, as PettingZoo's masks; read-only, see ``mask``)."""
-    return mask(tuple(legal_actions(view)))
+    return mask(sum(1 << i for i in legal_actions(view)))
 
 
-_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+#: every mask made, by its ids as the bits of an integer
+_MASKS: dict[int, np.ndarray] = {}
 
 
-def mask(ids: tuple[int, ...]) -> np.ndarray:
-    """The mask with 1 at each of ``ids``: made once per set of ids and shared, so read-only
-    (a mask is never changed after it is made: one kept by a learner stays what it was)."""
-    known = _MASKS.get(ids)
+def mask(bits: int) -> np.ndarray:
+    """The mask with 1 at each id whose bit is set in ``bits``: made once per set of ids and shared,
+    so read-only (a mask is never changed after it is made: one kept by a learner stays what it was)."""
+    known = _MASKS.get(bits)
     if known is None:
-        known = np.zeros(NUM_ACTIONS, np.int8)
-        known[list(ids)] = 1
+        known = np.array([bits >> i & 1 for i in range(NUM_ACTIONS)], np.int8)
         known.flags.writeable = False
-        _MASKS[ids] = known
+        _MASKS[bits] = known
     return known
 
 
@@ -90,7 +91,11 @@ def mask(ids: tuple[int, ...]) -> np.ndarray:
 
 def observation(view: View, out: np.ndarray | None = None) -> np.ndarray:
     """The seat's view as a flat float32 vector of ``OBSERVATION_SIZE`` (layout: ``LAYOUT``)."""
-    on = ones(view)
+    return vector(ones(view), out)
+
+
+def vector(on: list[int], out: np.ndarray | None = None) -> np.ndarray:
+    """The observation with a 1 at each index of ``on`` (``ones`` or ``seat_ones``), 0 elsewhere."""
     if out is None:
         x = np.zeros(OBSERVATION_SIZE, np.float32)
     else:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, RUN, Action, Rules, View
+from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, RUN, Action, Card, Kind, Match, Phase, Rules, View
+from truco.engine.views import VECTOR, seat_vector
 
 PLAY_SLOT: Final = 0
 COVER_SLOT: Final = 3
@@ -43,56 +44,54 @@ _NOT_PLAY_IDS: Final[dict[tuple[str, bool], int]] = {
 
 def legal_actions(view: View) -> dict[int, Action]:
     """The seat's legal actions by id, in id order (empty when it may not act)."""
-    legal = view.legal
+    ids, _ = _ids(view.legal, view.hand, view.phase == Phase.DECIDING)
+    return dict(sorted(ids.items()))  # by id: no two are equal, so no action is ever compared
+
+
+def _ids(legal: tuple[Action, ...], hand: tuple[Card, ...], deciding: bool) -> tuple[dict[int, Action], int]:
+    """``legal`` by id (in the engine's order), and the ids as the bits of an integer: plays by the
+    card's slot in ``hand`` (or their own slot, blind), the answers to a mão de onze apart from the
+    answers to a raise."""
+    ids: dict[int, Action] = {}
+    bits = 0
     if not legal:
-        return {}
-    slots, deciding = sorted(view.hand), view.phase == "deciding"
-    ids: list[tuple[int, Action]] = []
+        return ids, bits
+    slots = sorted(hand)
     for a in legal:  # one loop, no call per action: an environment step asks this once
-        if a.type == PLAY:
-            card = a.card
-            if card is None:  # a blind play names its slot
-                ids.append((BLIND_SLOT + (a.slot or 0), a))
-            else:
-                ids.append(((COVER_SLOT if a.covered else PLAY_SLOT) + slots.index(card), a))
+        _seat, kind, card, covered, slot = a
+        if kind != PLAY:
+            i = _NOT_PLAY_IDS[kind, deciding]
+        elif card is None:  # a blind play names its slot
+            i = BLIND_SLOT + (slot or 0)
         else:
-            ids.append((_NOT_PLAY_IDS[a.type, deciding], a))
-    ids.sort()  # by id: no two are equal, so no action is ever compared
-    return dict(ids)
+            i = (COVER_SLOT if covered else PLAY_SLOT) + slots.index(card)
+        ids[i] = a
+        bits |= 1 << i
+    return ids, bits
+
+
+def seat_ones(match: Match, seat: int) -> tuple[list[int], dict[int, Action], int]:
+    """``ones(view(match, seat))``, the view's legal actions by id (in no order) and those ids as
+    the bits of an integer, without building the ``View``: the engine writes the seat's view straight
+    into the index list (``seat_vector``). What an environment step runs; the tests check it against
+    the view in random positions."""
+    on = list(_fixed(match.rules, seat))
+    phase, hand, legal = seat_vector(match, seat, _SCORE, on)
+    ids, bits = _ids(legal, hand, phase is Phase.DECIDING)
+    return on, ids, bits
 
 
 # -- the observation ------------------------------------------------------------
 
-KINDS: Final = ("normal", "mao_de_onze", "mao_de_ferro")
-PHASES: Final = ("deciding", "playing", "answering", "no_deal", "over")
 SEATS: Final = 4
-#: (name, size) of each part of the flat vector. Seats are relative to the
-#: observing seat (0 = itself, then in seat-number order), teams too (0 = its own).
+#: (name, size) of each part of the flat vector: the rules and the seat, then the seat's view as the
+#: engine lays it out as a one-hot vector (``truco.engine.views.VECTOR``: seats relative to the
+#: observing seat, 0 = itself, then in seat-number order; teams too, 0 = its own).
 LAYOUT: Final[tuple[tuple[str, int], ...]] = (
     ("profile", len(PROFILES)),
     ("options", sum(len(values) for values in OPTIONS.values())),
     ("seat", SEATS),
-    ("score", 2 * 13),
-    ("dealer", SEATS),
-    ("kind", len(KINDS)),
-    ("phase", len(PHASES)),
-    ("vira", 40),
-    ("manilha", 10),
-    ("value", 13),
-    ("hand", 40),
-    ("blind", 4),
-    ("partner_hand", 40),
-    ("own_covered", 40),
-    ("hand_sizes", SEATS * 4),
-    ("tricks", 3 * SEATS * (SEATS + 40 + 1)),
-    ("trick_winners", 3 * 3),
-    ("turn", SEATS),
-    ("to_act", SEATS),
-    ("pending", 13 + 2 + 1),
-    ("raise_team", 2),
-    ("eleven_team", 2),
-    ("canga", 1),
-    ("winner", 2),
+    *VECTOR,
 )
 
 
@@ -131,8 +130,8 @@ _RAISE_TEAM: Final = OFFSETS["raise_team"]
 _ELEVEN_TEAM: Final = OFFSETS["eleven_team"]
 _CANGA: Final = OFFSETS["canga"]
 _WINNER: Final = OFFSETS["winner"]
-_KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
-_PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
+_KIND_INDEX: Final = {k: i for i, k in enumerate(Kind)}
+_PHASE_INDEX: Final = {p: i for i, p in enumerate(Phase)}
 _PLAY_WIDTH: Final = SEATS + 41
 
 #: Each seat relative to the observer (0 = itself, then in seat-number order): ``_RELATIVE[n][observer][seat]``.

@@ -24,10 +24,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterable
 
-from truco.engine import Action, Match, Rules, View, view
+from truco.engine import Action, Match, Rules, view
 from truco.engine.events import HandEnded
-from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, legal_actions, mask, observation_string
-from truco.research.encoding import observation as encode
+from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, mask, observation_string, seat_ones, vector
 
 REWARDS = ("match", "hand")
 
@@ -71,8 +70,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         )
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self.match: Match | None = None
-        #: each seat's view of the match as it stands and its legal actions by id (cleared by every action)
-        self._views: dict[int, tuple[View, dict[int, Action]]] = {}
+        #: each seat's view of the match as it stands (cleared by every action): the indices of its
+        #: observation's 1s, its legal actions by id, and those ids as the bits of its mask
+        self._views: dict[int, tuple[list[int], dict[int, Action], int]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -95,11 +95,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.match.to_act()[0]]
 
-    def _view(self, seat: int) -> tuple[View, dict[int, Action]]:
+    def _view(self, seat: int) -> tuple[list[int], dict[int, Action], int]:
         known = self._views.get(seat)
         if known is None:
-            seen = view(self._match(), seat)
-            known = self._views[seat] = (seen, legal_actions(seen))
+            known = self._views[seat] = seat_ones(self._match(), seat)
         return known
 
     def _match(self) -> Match:
@@ -112,8 +111,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         return super().agent_iter(max_iter)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seen, choices = self._view(self._seat[agent])
-        return {"observation": encode(seen), "action_mask": mask(tuple(choices))}
+        on, _, bits = self._view(self._seat[agent])
+        return {"observation": vector(on), "action_mask": mask(bits)}
 
     def step(self, action: int | None) -> None:
         match = self._match()
@@ -162,7 +161,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._match()
         if self.render_mode is None:
             return None
-        line = observation_string(self._view(self._seat[self.agent_selection])[0])
+        line = observation_string(view(self._match(), self._seat[self.agent_selection]))
         if self.render_mode == "human":
             print(line)
             return None
