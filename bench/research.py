@@ -90,15 +90,14 @@ def without_observation(views: bool) -> Any:
 
     class WithoutObservation(raw_env):
         def observe(self, agent: str) -> dict[str, Any]:
-            bits = self._view(self._seat[agent])[2]
+            seat = self._seat[agent]
+            bits = (self._views.get(seat) or self._view(seat))[2]
             return {"observation": nothing.copy(), "action_mask": mask(bits)}
 
     class WithoutView(WithoutObservation):
         def _view(self, seat: int) -> Any:
-            known = self._views.get(seat)
-            if known is None:
-                legal = self._match().legal_actions(seat)
-                known = self._views[seat] = (None, dict(enumerate(legal)), (1 << len(legal)) - 1)
+            legal = self._match().legal_actions(seat)
+            known = self._views[seat] = ([], dict(enumerate(legal)), (1 << len(legal)) - 1)
             return known
 
     return (WithoutObservation if views else WithoutView)(rules={"players": 2})

@@ -361,7 +361,6 @@ def seat_vector(match: Match, seat: int, at: int, out: list[int]) -> tuple[Phase
     rel = _RELATIVE[m.players][seat]
     team = m.team_of(seat)
     score, phase, vira, rules, hands = m.score, m.phase, m.vira, m.rules, m.hands
-    add = out.append
     out += (
         at + _SCORE + score[team],
         at + _SCORE + 13 + score[1 - team],
@@ -373,51 +372,51 @@ def seat_vector(match: Match, seat: int, at: int, out: list[int]) -> tuple[Phase
     hand: tuple[Card, ...] = ()
     blind = 0
     if vira >= 0:  # a hand was dealt
-        add(at + _VIRA + vira)
+        out.append(at + _VIRA + vira)
         if rules.manilhas != "fixed":
-            add(at + _MANILHA + manilha_rank(vira, rules.deck))
-        add(at + _TURN + rel[m.turn])
+            out.append(at + _MANILHA + manilha_rank(vira, rules.deck))
+        out.append(at + _TURN + rel[m.turn])
         if m.kind is IRON:
             blind = len(hands[seat])
         else:
             hand = tuple(hands[seat])
             for c in hand:
-                add(at + _HAND + c)
+                out.append(at + _HAND + c)
         partner = m.partner_of(seat)
         if partner is not None and _eleven_shown(m, team):
             for c in hands[partner]:
-                add(at + _PARTNER + c)
-    add(at + _BLIND + blind)
+                out.append(at + _PARTNER + c)
+    out.append(at + _BLIND + blind)
     sizes = at + _SIZES
     for s, held in enumerate(hands):
-        add(sizes + 4 * rel[s] + len(held))
+        out.append(sizes + 4 * rel[s] + len(held))
     tricks = m.tricks
     for k, trick in enumerate((*tricks, m.trick) if len(tricks) < 3 else tricks):
         starts = _PLAY_AT[k]
         for p, (s, _type, card, covered, _slot) in enumerate(trick):
             start = at + starts[p]
-            add(start + rel[s])
+            out.append(start + rel[s])
             if covered:
-                add(start + 4 + 40)
+                out.append(start + 4 + 40)
                 if s == seat:
-                    add(at + _COVERED + card)  # type: ignore[operator]  # a play names its card
+                    out.append(at + _COVERED + card)  # type: ignore[operator]  # a play names its card
             else:
-                add(start + 4 + card)  # type: ignore[operator]
+                out.append(start + 4 + card)  # type: ignore[operator]
     for k, w in enumerate(m.trick_winners):
-        add(at + _WINNERS + 3 * k + (2 if w is None else int(w != team)))
+        out.append(at + _WINNERS + 3 * k + (2 if w is None else int(w != team)))
     for s in m.to_act():
-        add(at + _TO_ACT + rel[s])
+        out.append(at + _TO_ACT + rel[s])
     if phase is ANSWERING:
-        add(at + _PENDING + rules.ladder[m.asked_level])
-        add(at + _PENDING + 13 + int(m.asking_team != team))
+        out.append(at + _PENDING + rules.ladder[m.asked_level])
+        out.append(at + _PENDING + 13 + int(m.asking_team != team))
         if m.any_accept:
-            add(at + _PENDING + 15)
+            out.append(at + _PENDING + 15)
     if m.raise_team >= 0:
-        add(at + _RAISE_TEAM + int(m.raise_team != team))
+        out.append(at + _RAISE_TEAM + int(m.raise_team != team))
     if m.eleven_team >= 0:
-        add(at + _ELEVEN_TEAM + int(m.eleven_team != team))
+        out.append(at + _ELEVEN_TEAM + int(m.eleven_team != team))
     if m.canga:
-        add(at + _CANGA)
+        out.append(at + _CANGA)
     if m.winner is not None:
-        add(at + _WINNER + int(m.winner != team))
+        out.append(at + _WINNER + int(m.winner != team))
     return phase, hand, _legal(m, seat)

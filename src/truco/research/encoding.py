@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from truco.engine import PLAY, Action, View, card_name
+from truco.engine import PLAY, Action, Rules, View, card_name
 from truco.research.layout import (
     ACTION_NAMES,
     COVER_SLOT,
@@ -46,6 +46,7 @@ from truco.research.layout import (
     PLAY_SLOT,
     RAISE_ID,
     SEATS,
+    fixed_ones,
     legal_actions,
     ones,
     seat_ones,
@@ -53,8 +54,9 @@ from truco.research.layout import (
 
 __all__ = [  # the action space and the layout live in truco.research.layout, read through here
     "ACTION_NAMES", "COVER_SLOT", "HISTORY_LENGTH", "INFO_STATE_SIZE", "LAYOUT", "NUM_ACTIONS", "OBSERVATION_SIZE",
-    "PLAY_SLOT", "PUBLIC_KINDS", "RAISE_ID", "PublicAction", "action_id", "action_mask", "information_state",
-    "information_state_string", "legal_actions", "mask", "observation", "observation_string", "seat_ones", "vector",
+    "PLAY_SLOT", "PUBLIC_KINDS", "RAISE_ID", "PublicAction", "action_id", "action_mask", "blank", "fixed_ones",
+    "information_state", "information_state_string", "legal_actions", "mask", "observation", "observation_string",
+    "seat_ones", "vector",
 ]  # fmt: skip
 
 
@@ -91,17 +93,26 @@ def mask(bits: int) -> np.ndarray:
 
 def observation(view: View, out: np.ndarray | None = None) -> np.ndarray:
     """The seat's view as a flat float32 vector of ``OBSERVATION_SIZE`` (layout: ``LAYOUT``)."""
-    return vector(ones(view), out)
-
-
-def vector(on: list[int], out: np.ndarray | None = None) -> np.ndarray:
-    """The observation with a 1 at each index of ``on`` (``ones`` or ``seat_ones``), 0 elsewhere."""
+    on = ones(view)
     if out is None:
-        x = np.zeros(OBSERVATION_SIZE, np.float32)
-    else:
-        x = out
-        x.fill(0)
+        return vector(on)
+    out.fill(0)
+    out[np.fromiter(on, np.intp, len(on))] = 1.0
+    return out
+
+
+def vector(on: list[int], base: np.ndarray | None = None) -> np.ndarray:
+    """A new observation: ``base`` (zeros, or ``blank``) with a 1 at each index of ``on``."""
+    x = np.zeros(OBSERVATION_SIZE, np.float32) if base is None else base.copy()
     x[np.fromiter(on, np.intp, len(on))] = 1.0
+    return x
+
+
+def blank(rules: Rules, seat: int) -> np.ndarray:
+    """The observation's 1s that never change in a match (``fixed_ones``: the rules and the seat), 0
+    elsewhere: read-only, a base for ``vector`` with ``seat_ones``."""
+    x = vector(list(fixed_ones(rules, seat)))
+    x.flags.writeable = False
     return x
 
 

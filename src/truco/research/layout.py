@@ -71,11 +71,12 @@ def _ids(legal: tuple[Action, ...], hand: tuple[Card, ...], deciding: bool) -> t
 
 
 def seat_ones(match: Match, seat: int) -> tuple[list[int], dict[int, Action], int]:
-    """``ones(view(match, seat))``, the view's legal actions by id (in no order) and those ids as
-    the bits of an integer, without building the ``View``: the engine writes the seat's view straight
-    into the index list (``seat_vector``). What an environment step runs; the tests check it against
-    the view in random positions."""
-    on = list(_fixed(match.rules, seat))
+    """The seat's view without building a ``View``, for an environment step: the index of every 1
+    in the view's part of its observation (with ``fixed_ones``, ``ones(view(match, seat))``), its legal
+    actions by id (in no order), and those ids as the bits of an integer. The engine writes the view
+    straight into the index list (``seat_vector``); the tests check all three against the view's in
+    random positions."""
+    on: list[int] = []
     phase, hand, legal = seat_vector(match, seat, _SCORE, on)
     ids, bits = _ids(legal, hand, phase is Phase.DECIDING)
     return on, ids, bits
@@ -139,13 +140,13 @@ _RELATIVE: Final = {n: tuple(tuple((s - seat) % n for s in range(n)) for seat in
 #: The tricks part's index of each (trick, position in it) play.
 _PLAY_AT: Final = tuple(tuple(_TRICKS + (k * SEATS + p) * _PLAY_WIDTH for p in range(SEATS)) for k in range(3))
 
-#: ``_fixed``'s indices by the identity of the rules, each with the rules they were made for (which keeps
+#: ``fixed_ones``'s indices by the identity of the rules, each with the rules they were made for (which keeps
 #: them alive: no other rules can take their id while they are here). Hashing and comparing ``Rules``
 #: (a dataclass of every option) cost more than the rest of an observation.
 _FIXED: Final[dict[int, tuple[Rules, tuple[tuple[int, ...], ...]]]] = {}
 
 
-def _fixed(rules: Rules, seat: int) -> tuple[int, ...]:
+def fixed_ones(rules: Rules, seat: int) -> tuple[int, ...]:
     """The indices set by what never changes in a match: the rules and the observer's seat."""
     known = _FIXED.get(id(rules))
     if known is None or known[0] is not rules:
@@ -166,7 +167,7 @@ def ones(view: View) -> list[int]:
     rel = _RELATIVE[view.players][seat]
     score = view.score
     on = [
-        *_fixed(view.rules, seat),
+        *fixed_ones(view.rules, seat),
         _SCORE + score[team],
         _SCORE + 13 + score[1 - team],
         _DEALER + rel[view.dealer],

@@ -16,17 +16,25 @@ the team that scored them, - to the other; the last hand pays only up to 12).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils.env import AECIterable
 
 from truco.engine import Action, Match, Rules, view
 from truco.engine.events import HandEnded
-from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, mask, observation_string, seat_ones, vector
+from truco.research.encoding import (
+    NUM_ACTIONS,
+    OBSERVATION_SIZE,
+    blank,
+    mask,
+    observation_string,
+    seat_ones,
+    vector,
+)
 
 REWARDS = ("match", "hand")
 
@@ -69,6 +77,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             }
         )
         self._action_space = spaces.Discrete(NUM_ACTIONS)
+        #: each seat's observation before its view is written in: the rules and the seat
+        self._blank = [blank(self.rules, s) for s in range(self.rules.players)]
         self.match: Match | None = None
         #: each seat's view of the match as it stands (cleared by every action): the indices of its
         #: observation's 1s, its legal actions by id, and those ids as the bits of its mask
@@ -96,9 +106,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.agent_selection = self.possible_agents[self.match.to_act()[0]]
 
     def _view(self, seat: int) -> tuple[list[int], dict[int, Action], int]:
-        known = self._views.get(seat)
-        if known is None:
-            known = self._views[seat] = seat_ones(self._match(), seat)
+        """``_views[seat]``, made now: callers read ``self._views.get(seat) or self._view(seat)`` (a
+        step's every call counts)."""
+        known = self._views[seat] = seat_ones(self._match(), seat)
         return known
 
     def _match(self) -> Match:
@@ -106,23 +116,32 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
         return self.match
 
-    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act next until every agent is done, as PettingZoo's ``AECIterable`` (a generator:
+        resuming one costs less than a method call)."""
         self._match()
-        return super().agent_iter(max_iter)
+        return self._agents_to_act(max_iter)
+
+    def _agents_to_act(self, max_iter: int) -> Iterator[str]:
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        on, _, bits = self._view(self._seat[agent])
-        return {"observation": vector(on), "action_mask": mask(bits)}
+        seat = self._seat[agent]
+        on, _, bits = self._views.get(seat) or self._view(seat)
+        return {"observation": vector(on, self._blank[seat]), "action_mask": mask(bits)}
 
     def step(self, action: int | None) -> None:
-        match = self._match()
+        match = self.match or self._match()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        choices = self._view(seat)[1]
-        if action not in choices:
+        choices = (self._views.get(seat) or self._view(seat))[1]
+        chosen = choices.get(action)  # type: ignore[arg-type]  # None is no action's id
+        if chosen is None:
             raise ValueError(f"action {action} is not legal for {agent} now (legal: {sorted(choices)})")
         self._cumulative_rewards[agent] = 0.0
         if self._paid:  # most steps pay nothing: their rewards stay the zeros the last payment was cleared to
@@ -131,12 +150,12 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._views = {}
         if self.reward_mode == "hand":
             score = list(match.score)
-            for event in match.apply(choices[action]):
+            for event in match.apply(chosen):
                 if isinstance(event, HandEnded) and event.winner is not None:
                     # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
                     self._pay(event.winner, float(event.score[event.winner] - score[event.winner]))
         else:
-            match.apply(choices[action])
+            match.apply(chosen)
         if match.is_over:
             assert match.winner is not None
             if self.reward_mode == "match":
