@@ -280,7 +280,8 @@ def view(match: Match, seat: int | None = None, team: int | None = None, signals
 # -- a seat's view as a one-hot vector ------------------------------------------------------------
 
 #: The parts of a seat's view as a one-hot vector (``seat_vector``) in order, with their sizes. Seats are
-#: counted from the seat (0: itself, then in seat-number order), teams from its team (0: its own).
+#: counted from the seat (0: itself, then in seat-number order), teams from its team (0: its own). The
+#: parts set every step come first: their indices stay below 257, Python's cached integers.
 VECTOR: Final[tuple[tuple[str, int], ...]] = (
     ("score", 2 * 13),  # its team's, then the other's
     ("dealer", 4),
@@ -291,10 +292,7 @@ VECTOR: Final[tuple[tuple[str, int], ...]] = (
     ("value", 13),
     ("hand", 40),
     ("blind", 4),
-    ("partner_hand", 40),  # ``known_hands``
-    ("own_covered", 40),
     ("hand_sizes", 4 * 4),  # 4 * seat + cards held
-    ("tricks", 3 * 4 * (4 + 40 + 1)),  # each play of each trick: its seat, its card or 40 (covered)
     ("trick_winners", 3 * 3),  # each finished trick: 3 * trick + 0 (its team), 1 (the other) or 2 (tied)
     ("turn", 4),
     ("to_act", 4),
@@ -303,6 +301,9 @@ VECTOR: Final[tuple[tuple[str, int], ...]] = (
     ("eleven_team", 2),
     ("canga", 1),
     ("winner", 2),
+    ("partner_hand", 40),  # ``known_hands``
+    ("own_covered", 40),
+    ("tricks", 3 * 4 * (4 + 40 + 1)),  # each play of each trick: its seat, its card or 40 (covered)
 )
 
 
@@ -344,16 +345,16 @@ _RELATIVE: Final = {n: tuple(tuple((s - v) % n for s in range(n)) for v in range
 _PLAY_AT: Final = tuple(tuple(_TRICKS + (k * 4 + p) * 45 for p in range(4)) for k in range(3))
 
 
-def seat_vector(match: Match, seat: int, at: int, out: list[int]) -> tuple[Phase, tuple[Card, ...], tuple[Action, ...]]:
-    """Append to ``out`` the index of every 1 of ``seat``'s view as a one-hot vector (``VECTOR``, its
-    first part at index ``at``), and return the view's phase, hand and legal actions.
+def seat_vector(match: Match, seat: int, out: list[int]) -> tuple[Phase, tuple[Card, ...], tuple[Action, ...]]:
+    """Append to ``out`` the index of every 1 of ``seat``'s view as a one-hot vector (``VECTOR``), and
+    return the view's phase, hand and legal actions.
 
     The same information as ``view(match, seat)`` (the tests read each part back against the view's
     field), without building a ``View``: for a learning environment, which needs one every step.
 
     >>> m = Match(seed=3)
     >>> out = []
-    >>> phase, hand, legal = seat_vector(m, 1, 0, out)
+    >>> phase, hand, legal = seat_vector(m, 1, out)
     >>> out[:2] == [m.score[1], 13 + m.score[0]], hand == view(m, 1).hand
     (True, True)
     """
@@ -362,61 +363,61 @@ def seat_vector(match: Match, seat: int, at: int, out: list[int]) -> tuple[Phase
     team = m.team_of(seat)
     score, phase, vira, rules, hands = m.score, m.phase, m.vira, m.rules, m.hands
     out += (
-        at + _SCORE + score[team],
-        at + _SCORE + 13 + score[1 - team],
-        at + _DEALER + rel[m.dealer],
-        at + _KIND + _KIND_INDEX[m.kind],
-        at + _PHASE + _PHASE_INDEX[phase],
-        at + _VALUE + m.value,
+        _SCORE + score[team],
+        _SCORE + 13 + score[1 - team],
+        _DEALER + rel[m.dealer],
+        _KIND + _KIND_INDEX[m.kind],
+        _PHASE + _PHASE_INDEX[phase],
+        _VALUE + m.value,
     )
     hand: tuple[Card, ...] = ()
     blind = 0
     if vira >= 0:  # a hand was dealt
-        out.append(at + _VIRA + vira)
+        out.append(_VIRA + vira)
         if rules.manilhas != "fixed":
-            out.append(at + _MANILHA + manilha_rank(vira, rules.deck))
-        out.append(at + _TURN + rel[m.turn])
+            out.append(_MANILHA + manilha_rank(vira, rules.deck))
+        out.append(_TURN + rel[m.turn])
         if m.kind is IRON:
             blind = len(hands[seat])
         else:
             hand = tuple(hands[seat])
             for c in hand:
-                out.append(at + _HAND + c)
+                out.append(_HAND + c)
         partner = m.partner_of(seat)
         if partner is not None and _eleven_shown(m, team):
             for c in hands[partner]:
-                out.append(at + _PARTNER + c)
-    out.append(at + _BLIND + blind)
-    sizes = at + _SIZES
+                out.append(_PARTNER + c)
+    out.append(_BLIND + blind)
+    sizes = _SIZES
     for s, held in enumerate(hands):
         out.append(sizes + 4 * rel[s] + len(held))
     tricks = m.tricks
     for k, trick in enumerate((*tricks, m.trick) if len(tricks) < 3 else tricks):
         starts = _PLAY_AT[k]
         for p, (s, _type, card, covered, _slot) in enumerate(trick):
-            start = at + starts[p]
+            start = starts[p]
             out.append(start + rel[s])
             if covered:
                 out.append(start + 4 + 40)
                 if s == seat:
-                    out.append(at + _COVERED + card)  # type: ignore[operator]  # a play names its card
+                    out.append(_COVERED + card)  # type: ignore[operator]  # a play names its card
             else:
                 out.append(start + 4 + card)  # type: ignore[operator]
     for k, w in enumerate(m.trick_winners):
-        out.append(at + _WINNERS + 3 * k + (2 if w is None else int(w != team)))
+        out.append(_WINNERS + 3 * k + (2 if w is None else int(w != team)))
     for s in m.to_act():
-        out.append(at + _TO_ACT + rel[s])
+        out.append(_TO_ACT + rel[s])
     if phase is ANSWERING:
-        out.append(at + _PENDING + rules.ladder[m.asked_level])
-        out.append(at + _PENDING + 13 + int(m.asking_team != team))
+        out.append(_PENDING + rules.ladder[m.asked_level])
+        out.append(_PENDING + 13 + int(m.asking_team != team))
         if m.any_accept:
-            out.append(at + _PENDING + 15)
+            out.append(_PENDING + 15)
     if m.raise_team >= 0:
-        out.append(at + _RAISE_TEAM + int(m.raise_team != team))
+        out.append(_RAISE_TEAM + int(m.raise_team != team))
     if m.eleven_team >= 0:
-        out.append(at + _ELEVEN_TEAM + int(m.eleven_team != team))
+        out.append(_ELEVEN_TEAM + int(m.eleven_team != team))
     if m.canga:
-        out.append(at + _CANGA)
+        out.append(_CANGA)
     if m.winner is not None:
-        out.append(at + _WINNER + int(m.winner != team))
+        out.append(_WINNER + int(m.winner != team))
     return phase, hand, _legal(m, seat)

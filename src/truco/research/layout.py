@@ -77,7 +77,7 @@ def seat_ones(match: Match, seat: int) -> tuple[list[int], dict[int, Action], in
     straight into the index list (``seat_vector``); the tests check all three against the view's in
     random positions."""
     on: list[int] = []
-    phase, hand, legal = seat_vector(match, seat, _SCORE, on)
+    phase, hand, legal = seat_vector(match, seat, on)
     ids, bits = _ids(legal, hand, phase is Phase.DECIDING)
     return on, ids, bits
 
@@ -85,14 +85,14 @@ def seat_ones(match: Match, seat: int) -> tuple[list[int], dict[int, Action], in
 # -- the observation ------------------------------------------------------------
 
 SEATS: Final = 4
-#: (name, size) of each part of the flat vector: the rules and the seat, then the seat's view as the
-#: engine lays it out as a one-hot vector (``truco.engine.views.VECTOR``: seats relative to the
-#: observing seat, 0 = itself, then in seat-number order; teams too, 0 = its own).
+#: (name, size) of each part of the flat vector: the seat's view as the engine lays it out as a
+#: one-hot vector (``truco.engine.views.VECTOR``: seats relative to the observing seat, 0 = itself, then
+#: in seat-number order; teams too, 0 = its own), then the rules and the seat.
 LAYOUT: Final[tuple[tuple[str, int], ...]] = (
+    *VECTOR,
     ("profile", len(PROFILES)),
     ("options", sum(len(values) for values in OPTIONS.values())),
     ("seat", SEATS),
-    *VECTOR,
 )
 
 
