@@ -90,15 +90,33 @@ def without_observation(views: bool) -> Any:
 
     class WithoutObservation(raw_env):
         def observe(self, agent: str) -> dict[str, Any]:
-            seat = self._seat[agent]
-            bits = (self._views.get(seat) or self._view(seat))[2]
+            bits = self._seat_views().seen(self._seat[agent])[2]
             return {"observation": nothing.copy(), "action_mask": mask(bits)}
 
-    class WithoutView(WithoutObservation):
-        def _view(self, seat: int) -> Any:
-            legal = self._match().legal_actions(seat)
-            known = self._views[seat] = ([], dict(enumerate(legal)), (1 << len(legal)) - 1)
+    class EngineActions:
+        """``SeatViews`` without the view: the engine's legal actions, numbered in its order."""
+
+        def __init__(self, match: Match) -> None:
+            self.match = match
+            self._seen: dict[int, Any] = {}
+
+        def seen(self, seat: int) -> Any:
+            known = self._seen.get(seat)
+            if known is None:
+                legal = self.match.legal_actions(seat)
+                known = self._seen[seat] = (None, dict(enumerate(legal)), (1 << len(legal)) - 1)
             return known
+
+        def apply(self, action: Any) -> tuple[list[Any], int]:
+            self._seen.clear()
+            events = self.match.apply(action)
+            to_act = self.match.to_act()
+            return events, to_act[0] if to_act else -1
+
+    class WithoutView(WithoutObservation):
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            super().reset(seed, options)
+            self._views = EngineActions(self._match())
 
     return (WithoutObservation if views else WithoutView)(rules={"players": 2})
 

@@ -388,9 +388,8 @@ def seat_vector(match: Match, seat: int, out: list[int]) -> tuple[Phase, tuple[C
             for c in hands[partner]:
                 out.append(_PARTNER + c)
     out.append(_BLIND + blind)
-    sizes = _SIZES
     for s, held in enumerate(hands):
-        out.append(sizes + 4 * rel[s] + len(held))
+        out.append(_SIZES + 4 * rel[s] + len(held))
     tricks = m.tricks
     for k, trick in enumerate((*tricks, m.trick) if len(tricks) < 3 else tricks):
         starts = _PLAY_AT[k]

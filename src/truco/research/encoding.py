@@ -101,10 +101,13 @@ def observation(view: View, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
+_INDEX = np.dtype(np.intp)  # a dtype, not a type: numpy need not look it up each call
+
+
 def vector(on: list[int], base: np.ndarray | None = None) -> np.ndarray:
     """A new observation: ``base`` (zeros, or ``blank``) with a 1 at each index of ``on``."""
     x = np.zeros(OBSERVATION_SIZE, np.float32) if base is None else base.copy()
-    x[np.fromiter(on, np.intp, len(on))] = 1.0
+    x[np.fromiter(on, _INDEX, len(on))] = 1.0
     return x
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, RUN, Action, Card, Kind, Match, Phase, Rules, View
+from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, Action, Card, Kind, Match, Phase, Rules, View
+from truco.engine.events import Event
 from truco.engine.views import VECTOR, seat_vector
 
 PLAY_SLOT: Final = 0
@@ -32,15 +33,6 @@ ACTION_NAMES: Final[tuple[str, ...]] = (
     *(f"blind_{i}" for i in range(3)),
 )
 
-#: The id of each action but a play, by (type, whether the team on 11 is deciding).
-_NOT_PLAY_IDS: Final[dict[tuple[str, bool], int]] = {
-    (RAISE, False): RAISE_ID,
-    (ACCEPT, False): ACCEPT_ID,
-    (RUN, False): RUN_ID,
-    (ACCEPT, True): ELEVEN_PLAY,
-    (RUN, True): ELEVEN_RUN,
-}
-
 
 def legal_actions(view: View) -> dict[int, Action]:
     """The seat's legal actions by id, in id order (empty when it may not act)."""
@@ -59,12 +51,14 @@ def _ids(legal: tuple[Action, ...], hand: tuple[Card, ...], deciding: bool) -> t
     slots = sorted(hand)
     for a in legal:  # one loop, no call per action: an environment step asks this once
         _seat, kind, card, covered, slot = a
-        if kind != PLAY:
-            i = _NOT_PLAY_IDS[kind, deciding]
-        elif card is None:  # a blind play names its slot
-            i = BLIND_SLOT + (slot or 0)
-        else:
-            i = (COVER_SLOT if covered else PLAY_SLOT) + slots.index(card)
+        if kind == PLAY:  # by the card's slot, or its own slot when blind
+            i = BLIND_SLOT + (slot or 0) if card is None else (COVER_SLOT if covered else PLAY_SLOT) + slots.index(card)
+        elif kind == RAISE:
+            i = RAISE_ID
+        elif kind == ACCEPT:  # to play a mão de onze, or a raise
+            i = ELEVEN_PLAY if deciding else ACCEPT_ID
+        else:  # to flee a mão de onze, or run from a raise
+            i = ELEVEN_RUN if deciding else RUN_ID
         ids[i] = a
         bits |= 1 << i
     return ids, bits
@@ -80,6 +74,29 @@ def seat_ones(match: Match, seat: int) -> tuple[list[int], dict[int, Action], in
     phase, hand, legal = seat_vector(match, seat, on)
     ids, bits = _ids(legal, hand, phase is Phase.DECIDING)
     return on, ids, bits
+
+
+class SeatViews:
+    """A match and what each seat sees of it now (``seat_ones``), made when first asked for after
+    each action: an environment step's work but the arrays, here so that it is compiled."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self._seen: dict[int, tuple[list[int], dict[int, Action], int]] = {}
+
+    def seen(self, seat: int) -> tuple[list[int], dict[int, Action], int]:
+        known = self._seen.get(seat)
+        if known is None:
+            known = self._seen[seat] = seat_ones(self.match, seat)
+        return known
+
+    def apply(self, action: Action) -> tuple[list[Event], int]:
+        """Apply ``action`` (a legal one, from ``seen``): the events, and the next seat to act (-1: none)."""
+        self._seen.clear()
+        match = self.match
+        events = match.apply(action)
+        to_act = match.to_act()
+        return events, to_act[0] if to_act else -1
 
 
 # -- the observation ------------------------------------------------------------

@@ -24,7 +24,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from truco.engine import Action, Match, Rules, view
+from truco.engine import Match, Rules, view
 from truco.engine.events import HandEnded
 from truco.research.encoding import (
     NUM_ACTIONS,
@@ -32,9 +32,9 @@ from truco.research.encoding import (
     blank,
     mask,
     observation_string,
-    seat_ones,
     vector,
 )
+from truco.research.layout import SeatViews
 
 REWARDS = ("match", "hand")
 
@@ -80,9 +80,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         #: each seat's observation before its view is written in: the rules and the seat
         self._blank = [blank(self.rules, s) for s in range(self.rules.players)]
         self.match: Match | None = None
-        #: each seat's view of the match as it stands (cleared by every action): the indices of its
-        #: observation's 1s, its legal actions by id, and those ids as the bits of its mask
-        self._views: dict[int, tuple[list[int], dict[int, Action], int]] = {}
+        #: the match and each seat's view of it as it stands (cleared by every action): the indices of
+        #: its observation's 1s, its legal actions by id, and those ids as the bits of its mask
+        self._views: SeatViews | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -94,7 +94,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if seed is not None:
             self._seeds = Random(seed)
         self.match = Match(self.rules, seed=self._seeds.getrandbits(64))
-        self._views = {}
+        self._views = SeatViews(self.match)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         #: whether the last step paid a reward (the next one clears ``rewards``)
@@ -105,16 +105,13 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.match.to_act()[0]]
 
-    def _view(self, seat: int) -> tuple[list[int], dict[int, Action], int]:
-        """``_views[seat]``, made now: callers read ``self._views.get(seat) or self._view(seat)`` (a
-        step's every call counts)."""
-        known = self._views[seat] = seat_ones(self._match(), seat)
-        return known
+    def _seat_views(self) -> SeatViews:
+        if self._views is None:
+            raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
+        return self._views
 
     def _match(self) -> Match:
-        if self.match is None:
-            raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
-        return self.match
+        return self._seat_views().match
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent to act next until every agent is done, as PettingZoo's ``AECIterable`` (a generator:
@@ -129,17 +126,16 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        on, _, bits = self._views.get(seat) or self._view(seat)
+        on, _, bits = (self._views or self._seat_views()).seen(seat)
         return {"observation": vector(on, self._blank[seat]), "action_mask": mask(bits)}
 
     def step(self, action: int | None) -> None:
-        match = self.match or self._match()
+        views = self._views or self._seat_views()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
-        choices = (self._views.get(seat) or self._view(seat))[1]
+        choices = views.seen(self._seat[agent])[1]
         chosen = choices.get(action)  # type: ignore[arg-type]  # None is no action's id
         if chosen is None:
             raise ValueError(f"action {action} is not legal for {agent} now (legal: {sorted(choices)})")
@@ -147,22 +143,23 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if self._paid:  # most steps pay nothing: their rewards stay the zeros the last payment was cleared to
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._paid = False
-        self._views = {}
+        match = views.match
         if self.reward_mode == "hand":
-            score = list(match.score)
-            for event in match.apply(chosen):
+            score = match.score[:]
+            events, to_act = views.apply(chosen)
+            for event in events:
                 if isinstance(event, HandEnded) and event.winner is not None:
                     # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
                     self._pay(event.winner, float(event.score[event.winner] - score[event.winner]))
         else:
-            match.apply(chosen)
-        if match.is_over:
+            _, to_act = views.apply(chosen)
+        if to_act >= 0:
+            self.agent_selection = self.possible_agents[to_act]
+        else:  # the match is over
             assert match.winner is not None
             if self.reward_mode == "match":
                 self._pay(match.winner, 1.0)
             self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[match.to_act()[0]]
         if self._paid:
             self._accumulate_rewards()
         if self.render_mode == "human":
