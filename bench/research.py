@@ -107,9 +107,10 @@ def without_observation(views: bool) -> Any:
                 known = self._seen[seat] = (None, dict(enumerate(legal)), (1 << len(legal)) - 1)
             return known
 
-        def apply(self, action: Any) -> tuple[list[Any], int]:
+        def act(self, seat: int, action: Any) -> tuple[list[Any], int]:
+            chosen = self.seen(seat)[1][action]
             self._seen.clear()
-            events = self.match.apply(action)
+            events = self.match.apply(chosen)
             to_act = self.match.to_act()
             return events, to_act[0] if to_act else -1
 

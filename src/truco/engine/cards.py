@@ -75,7 +75,6 @@ def card_label(card: Card, faces: str = "french") -> str:
 
 
 @cache
-@cache
 def manilha_rank(vira: Card, deck: str = "dirty") -> int:
     """The rank just above the vira, cycling over the ranks of the deck in use."""
     ranks = sorted({c >> 2 for c in DECKS[deck]})

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from truco.engine.actions import PLAY, Action
-from truco.engine.cards import RANKS, Card, card_name, manilha_cards, manilha_rank, parse_card
+from truco.engine.cards import DECKS, RANKS, Card, card_name, manilha_cards, manilha_rank, parse_card
 from truco.engine.match import ANSWERING, ELEVEN, IRON, Match, Play
 from truco.engine.record import parse_action
 from truco.engine.rules import Rules
@@ -32,6 +32,12 @@ from truco.engine.states import Kind, Phase
 
 #: A card on the table as an audience sees it: (seat, card or None if covered).
 SeenPlay = tuple[int, Card | None]
+
+#: The manilha rank each vira makes, by deck (-1: not a card of that deck).
+_MANILHA_RANKS: Final = {
+    deck: tuple(manilha_rank(vira, deck) if vira in cards else -1 for vira in range(40))
+    for deck, cards in DECKS.items()
+}
 
 
 class View(NamedTuple):
@@ -254,7 +260,7 @@ def view(match: Match, seat: int | None = None, team: int | None = None, signals
         m.kind,  # kind
         m.phase,  # phase
         vira if playing else None,  # vira
-        manilha_rank(vira, rules.deck) if playing and not fixed else None,  # manilha
+        _MANILHA_RANKS[rules.deck][vira] if playing and not fixed else None,  # manilha
         manilha_cards(vira, rules.manilhas, rules.deck) if playing or fixed else (),  # manilhas
         m.value,  # value
         hand,
@@ -375,7 +381,7 @@ def seat_vector(match: Match, seat: int, out: list[int]) -> tuple[Phase, tuple[C
     if vira >= 0:  # a hand was dealt
         out.append(_VIRA + vira)
         if rules.manilhas != "fixed":
-            out.append(_MANILHA + manilha_rank(vira, rules.deck))
+            out.append(_MANILHA + _MANILHA_RANKS[rules.deck][vira])
         out.append(_TURN + rel[m.turn])
         if m.kind is IRON:
             blind = len(hands[seat])

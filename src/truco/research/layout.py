@@ -90,11 +90,16 @@ class SeatViews:
             known = self._seen[seat] = seat_ones(self.match, seat)
         return known
 
-    def apply(self, action: Action) -> tuple[list[Event], int]:
-        """Apply ``action`` (a legal one, from ``seen``): the events, and the next seat to act (-1: none)."""
+    def act(self, seat: int, action: object) -> tuple[list[Event], int]:
+        """Apply ``seat``'s legal action with id ``action``: the events, and the next seat to act (-1:
+        none). ``ValueError``, and nothing changes, when ``action`` is no legal action's id."""
+        choices = self.seen(seat)[1]
+        chosen = choices.get(action)  # type: ignore[call-overload]  # any id may be asked for: None if illegal
+        if chosen is None:
+            raise ValueError(f"action {action} is not legal for seat {seat} now (legal: {sorted(choices)})")
         self._seen.clear()
         match = self.match
-        events = match.apply(action)
+        events = match.apply(chosen)
         to_act = match.to_act()
         return events, to_act[0] if to_act else -1
 

@@ -135,30 +135,27 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        choices = views.seen(self._seat[agent])[1]
-        chosen = choices.get(action)  # type: ignore[arg-type]  # None is no action's id
-        if chosen is None:
-            raise ValueError(f"action {action} is not legal for {agent} now (legal: {sorted(choices)})")
+        score = views.match.score[:] if self.reward_mode == "hand" else None
+        try:
+            events, to_act = views.act(self._seat[agent], action)
+        except ValueError as refused:
+            raise ValueError(f"{agent}: {refused}") from None
         self._cumulative_rewards[agent] = 0.0
         if self._paid:  # most steps pay nothing: their rewards stay the zeros the last payment was cleared to
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._paid = False
-        match = views.match
-        if self.reward_mode == "hand":
-            score = match.score[:]
-            events, to_act = views.apply(chosen)
+        if score is not None:
             for event in events:
                 if isinstance(event, HandEnded) and event.winner is not None:
                     # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
                     self._pay(event.winner, float(event.score[event.winner] - score[event.winner]))
-        else:
-            _, to_act = views.apply(chosen)
         if to_act >= 0:
             self.agent_selection = self.possible_agents[to_act]
         else:  # the match is over
-            assert match.winner is not None
+            winner = views.match.winner
+            assert winner is not None
             if self.reward_mode == "match":
-                self._pay(match.winner, 1.0)
+                self._pay(winner, 1.0)
             self.terminations = dict.fromkeys(self.agents, True)
         if self._paid:
             self._accumulate_rewards()
