@@ -90,7 +90,7 @@ def without_observation(views: bool) -> Any:
 
     class WithoutObservation(raw_env):
         def observe(self, agent: str) -> dict[str, Any]:
-            bits = self._seat_views().seen(self._seat[agent])[2]
+            bits = self._seat_views().seen(self._seat[agent])[3]
             return {"observation": nothing.copy(), "action_mask": mask(bits)}
 
     class EngineActions:
@@ -104,7 +104,7 @@ def without_observation(views: bool) -> Any:
             known = self._seen.get(seat)
             if known is None:
                 legal = self.match.legal_actions(seat)
-                known = self._seen[seat] = (None, dict(enumerate(legal)), (1 << len(legal)) - 1)
+                known = self._seen[seat] = ([], legal, list(range(len(legal))), (1 << len(legal)) - 1)
             return known
 
         def act(self, seat: int, action: Any) -> tuple[list[Any], int]:

@@ -101,10 +101,10 @@ def test_each_part_of_the_observation_is_its_field_of_the_view(spec, seed, score
 
 def check_fast_path(m: Match, seat: int) -> None:
     v = view(m, seat)
-    on, ids, bits = seat_ones(m, seat)
+    on, legal, ids, bits = seat_ones(m, seat)
     assert sorted([*on, *fixed_ones(m.rules, seat)]) == sorted(encoding_ones(v))
     assert np.array_equal(vector(on, blank(m.rules, seat)), observation(v))
-    assert dict(sorted(ids.items())) == legal_actions(v)
+    assert legal == v.legal and dict(sorted(zip(ids, legal, strict=True))) == legal_actions(v)
     assert np.array_equal(mask(bits), action_mask(v))
 
 

@@ -397,17 +397,10 @@ def seat_vector(match: Match, seat: int, out: list[int]) -> tuple[Phase, tuple[C
     for s, held in enumerate(hands):
         out.append(_SIZES + 4 * rel[s] + len(held))
     tricks = m.tricks
-    for k, trick in enumerate((*tricks, m.trick) if len(tricks) < 3 else tricks):
-        starts = _PLAY_AT[k]
-        for p, (s, _type, card, covered, _slot) in enumerate(trick):
-            start = starts[p]
-            out.append(start + rel[s])
-            if covered:
-                out.append(start + 4 + 40)
-                if s == seat:
-                    out.append(_COVERED + card)  # type: ignore[operator]  # a play names its card
-            else:
-                out.append(start + 4 + card)  # type: ignore[operator]
+    for k, trick in enumerate(tricks):
+        _plays(out, _PLAY_AT[k], trick, rel, seat)
+    if len(tricks) < 3:
+        _plays(out, _PLAY_AT[len(tricks)], tuple(m.trick), rel, seat)
     for k, w in enumerate(m.trick_winners):
         out.append(_WINNERS + 3 * k + (2 if w is None else int(w != team)))
     for s in m.to_act():
@@ -426,3 +419,16 @@ def seat_vector(match: Match, seat: int, out: list[int]) -> tuple[Phase, tuple[C
     if m.winner is not None:
         out.append(_WINNER + int(m.winner != team))
     return phase, hand, _legal(m, seat)
+
+
+def _plays(out: list[int], starts: tuple[int, ...], trick: tuple[Play, ...], rel: tuple[int, ...], seat: int) -> None:
+    """``seat_vector``'s part for one trick's plays (a covered card is 40 but to its own seat)."""
+    for p, (s, _type, card, covered, _slot) in enumerate(trick):
+        start = starts[p]
+        out.append(start + rel[s])
+        if covered:
+            out.append(start + 4 + 40)
+            if s == seat and card is not None:  # (a play on the table always names its card)
+                out.append(_COVERED + card)
+        elif card is not None:
+            out.append(start + 4 + card)

@@ -37,14 +37,13 @@ ACTION_NAMES: Final[tuple[str, ...]] = (
 def legal_actions(view: View) -> dict[int, Action]:
     """The seat's legal actions by id, in id order (empty when it may not act)."""
     ids, _ = _ids(view.legal, view.hand, view.phase == Phase.DECIDING)
-    return dict(sorted(ids.items()))  # by id: no two are equal, so no action is ever compared
+    return dict(sorted(zip(ids, view.legal, strict=True)))  # no two ids are equal: no action is compared
 
 
-def _ids(legal: tuple[Action, ...], hand: tuple[Card, ...], deciding: bool) -> tuple[dict[int, Action], int]:
-    """``legal`` by id (in the engine's order), and the ids as the bits of an integer: plays by the
-    card's slot in ``hand`` (or their own slot, blind), the answers to a mão de onze apart from the
-    answers to a raise."""
-    ids: dict[int, Action] = {}
+def _ids(legal: tuple[Action, ...], hand: tuple[Card, ...], deciding: bool) -> tuple[list[int], int]:
+    """The id of each of ``legal``, and the ids as the bits of an integer: plays by the card's slot in
+    ``hand`` (or their own slot, blind), the answers to a mão de onze apart from the answers to a raise."""
+    ids: list[int] = []
     bits = 0
     if not legal:
         return ids, bits
@@ -59,21 +58,26 @@ def _ids(legal: tuple[Action, ...], hand: tuple[Card, ...], deciding: bool) -> t
             i = ELEVEN_PLAY if deciding else ACCEPT_ID
         else:  # to flee a mão de onze, or run from a raise
             i = ELEVEN_RUN if deciding else RUN_ID
-        ids[i] = a
+        ids.append(i)
         bits |= 1 << i
     return ids, bits
 
 
-def seat_ones(match: Match, seat: int) -> tuple[list[int], dict[int, Action], int]:
-    """The seat's view without building a ``View``, for an environment step: the index of every 1
-    in the view's part of its observation (with ``fixed_ones``, ``ones(view(match, seat))``), its legal
-    actions by id (in no order), and those ids as the bits of an integer. The engine writes the view
-    straight into the index list (``seat_vector``); the tests check all three against the view's in
-    random positions."""
+#: What a seat sees of a match now, as an environment step reads it (``seat_ones``): the index of every
+#: 1 in the view's part of its observation (``fixed_ones`` give the rest), its legal actions (as its view
+#: names them), the id of each, and the ids as the bits of an integer (its mask). A plain tuple: one is
+#: made every step, and a named tuple costs a Python call to make.
+Seen = tuple[list[int], tuple[Action, ...], list[int], int]
+
+
+def seat_ones(match: Match, seat: int) -> Seen:
+    """What ``seat`` sees of ``match`` now, without building a ``View``: the engine writes the view
+    straight into the index list (``seat_vector``). What an environment step runs; the tests check
+    it against the view in random positions (with ``fixed_ones``, ``on`` is ``ones(view)``)."""
     on: list[int] = []
     phase, hand, legal = seat_vector(match, seat, on)
     ids, bits = _ids(legal, hand, phase is Phase.DECIDING)
-    return on, ids, bits
+    return on, legal, ids, bits
 
 
 class SeatViews:
@@ -82,9 +86,9 @@ class SeatViews:
 
     def __init__(self, match: Match) -> None:
         self.match = match
-        self._seen: dict[int, tuple[list[int], dict[int, Action], int]] = {}
+        self._seen: dict[int, Seen] = {}
 
-    def seen(self, seat: int) -> tuple[list[int], dict[int, Action], int]:
+    def seen(self, seat: int) -> Seen:
         known = self._seen.get(seat)
         if known is None:
             known = self._seen[seat] = seat_ones(self.match, seat)
@@ -93,10 +97,11 @@ class SeatViews:
     def act(self, seat: int, action: object) -> tuple[list[Event], int]:
         """Apply ``seat``'s legal action with id ``action``: the events, and the next seat to act (-1:
         none). ``ValueError``, and nothing changes, when ``action`` is no legal action's id."""
-        choices = self.seen(seat)[1]
-        chosen = choices.get(action)  # type: ignore[call-overload]  # any id may be asked for: None if illegal
-        if chosen is None:
-            raise ValueError(f"action {action} is not legal for seat {seat} now (legal: {sorted(choices)})")
+        _, legal, ids, _ = self.seen(seat)
+        try:
+            chosen = legal[ids.index(action)]  # type: ignore[arg-type]  # any id may be asked for
+        except ValueError:
+            raise ValueError(f"action {action} is not legal for seat {seat} now (legal: {sorted(ids)})") from None
         self._seen.clear()
         match = self.match
         events = match.apply(chosen)

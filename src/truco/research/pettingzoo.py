@@ -80,8 +80,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         #: each seat's observation before its view is written in: the rules and the seat
         self._blank = [blank(self.rules, s) for s in range(self.rules.players)]
         self.match: Match | None = None
-        #: the match and each seat's view of it as it stands (cleared by every action): the indices of
-        #: its observation's 1s, its legal actions by id, and those ids as the bits of its mask
+        #: the match and what each seat sees of it as it stands (``Seen``: made when first asked for after
+        #: each action)
         self._views: SeatViews | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -126,7 +126,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
-        on, _, bits = (self._views or self._seat_views()).seen(seat)
+        on, _, _, bits = (self._views or self._seat_views()).seen(seat)
         return {"observation": vector(on, self._blank[seat]), "action_mask": mask(bits)}
 
     def step(self, action: int | None) -> None:
