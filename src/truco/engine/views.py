@@ -351,16 +351,15 @@ _RELATIVE: Final = {n: tuple(tuple((s - v) % n for s in range(n)) for v in range
 _PLAY_AT: Final = tuple(tuple(_TRICKS + (k * 4 + p) * 45 for p in range(4)) for k in range(3))
 
 
-def seat_vector(match: Match, seat: int, out: list[int]) -> tuple[Phase, tuple[Card, ...], tuple[Action, ...]]:
-    """Append to ``out`` the index of every 1 of ``seat``'s view as a one-hot vector (``VECTOR``), and
-    return the view's phase, hand and legal actions.
+def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, tuple[Card, ...], tuple[Action, ...]]:
+    """The index of every 1 of ``seat``'s view as a one-hot vector (``VECTOR``), and the view's phase,
+    hand and legal actions.
 
     The same information as ``view(match, seat)`` (the tests read each part back against the view's
     field), without building a ``View``: for a learning environment, which needs one every step.
 
     >>> m = Match(seed=3)
-    >>> out = []
-    >>> phase, hand, legal = seat_vector(m, 1, out)
+    >>> out, phase, hand, legal = seat_vector(m, 1)
     >>> out[:2] == [m.score[1], 13 + m.score[0]], hand == view(m, 1).hand
     (True, True)
     """
@@ -368,14 +367,14 @@ def seat_vector(match: Match, seat: int, out: list[int]) -> tuple[Phase, tuple[C
     rel = _RELATIVE[m.players][seat]
     team = m.team_of(seat)
     score, phase, vira, rules, hands = m.score, m.phase, m.vira, m.rules, m.hands
-    out += (
+    out = [
         _SCORE + score[team],
         _SCORE + 13 + score[1 - team],
         _DEALER + rel[m.dealer],
         _KIND + _KIND_INDEX[m.kind],
         _PHASE + _PHASE_INDEX[phase],
         _VALUE + m.value,
-    )
+    ]
     hand: tuple[Card, ...] = ()
     blind = 0
     if vira >= 0:  # a hand was dealt
@@ -418,7 +417,7 @@ def seat_vector(match: Match, seat: int, out: list[int]) -> tuple[Phase, tuple[C
         out.append(_CANGA)
     if m.winner is not None:
         out.append(_WINNER + int(m.winner != team))
-    return phase, hand, _legal(m, seat)
+    return out, phase, hand, _legal(m, seat)
 
 
 def _plays(out: list[int], starts: tuple[int, ...], trick: tuple[Play, ...], rel: tuple[int, ...], seat: int) -> None:

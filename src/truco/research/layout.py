@@ -74,8 +74,7 @@ def seat_ones(match: Match, seat: int) -> Seen:
     """What ``seat`` sees of ``match`` now, without building a ``View``: the engine writes the view
     straight into the index list (``seat_vector``). What an environment step runs; the tests check
     it against the view in random positions (with ``fixed_ones``, ``on`` is ``ones(view)``)."""
-    on: list[int] = []
-    phase, hand, legal = seat_vector(match, seat, on)
+    on, phase, hand, legal = seat_vector(match, seat)
     ids, bits = _ids(legal, hand, phase is Phase.DECIDING)
     return on, legal, ids, bits
 

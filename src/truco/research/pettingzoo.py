@@ -67,6 +67,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.rules = Rules.parse(rules)
         self.render_mode = render_mode
         self.reward_mode = reward
+        self._hand_rewards = reward == "hand"
         self.possible_agents = [f"player_{s}" for s in range(self.rules.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._seeds = Random(seed)
@@ -135,7 +136,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        score = views.match.score[:] if self.reward_mode == "hand" else None
+        score = views.match.score[:] if self._hand_rewards else None
         try:
             events, to_act = views.act(self._seat[agent], action)
         except ValueError as refused:
