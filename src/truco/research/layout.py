@@ -13,6 +13,13 @@ from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, Action, Card, K
 from truco.engine.events import Event
 from truco.engine.views import VECTOR, seat_vector
 
+# the engine's action types and phase as this module's constants: a compiled module reads another's plain
+# global from a dictionary each time
+_PLAY: Final = PLAY
+_RAISE: Final = RAISE
+_ACCEPT: Final = ACCEPT
+_DECIDING: Final = Phase.DECIDING
+
 PLAY_SLOT: Final = 0
 COVER_SLOT: Final = 3
 RAISE_ID: Final = 6
@@ -50,11 +57,11 @@ def _ids(legal: tuple[Action, ...], hand: tuple[Card, ...], deciding: bool) -> t
     slots = sorted(hand)
     for a in legal:  # one loop, no call per action: an environment step asks this once
         _seat, kind, card, covered, slot = a
-        if kind == PLAY:  # by the card's slot, or its own slot when blind
+        if kind == _PLAY:  # by the card's slot, or its own slot when blind
             i = BLIND_SLOT + (slot or 0) if card is None else (COVER_SLOT if covered else PLAY_SLOT) + slots.index(card)
-        elif kind == RAISE:
+        elif kind == _RAISE:
             i = RAISE_ID
-        elif kind == ACCEPT:  # to play a mão de onze, or a raise
+        elif kind == _ACCEPT:  # to play a mão de onze, or a raise
             i = ELEVEN_PLAY if deciding else ACCEPT_ID
         else:  # to flee a mão de onze, or run from a raise
             i = ELEVEN_RUN if deciding else RUN_ID
@@ -75,7 +82,7 @@ def seat_ones(match: Match, seat: int) -> Seen:
     straight into the index list (``seat_vector``). What an environment step runs; the tests check
     it against the view in random positions (with ``fixed_ones``, ``on`` is ``ones(view)``)."""
     on, phase, hand, legal = seat_vector(match, seat)
-    ids, bits = _ids(legal, hand, phase is Phase.DECIDING)
+    ids, bits = _ids(legal, hand, phase is _DECIDING)
     return on, legal, ids, bits
 
 
