@@ -351,16 +351,16 @@ _RELATIVE: Final = {n: tuple(tuple((s - v) % n for s in range(n)) for v in range
 _PLAY_AT: Final = tuple(tuple(_TRICKS + (k * 4 + p) * 45 for p in range(4)) for k in range(3))
 
 
-def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, tuple[Card, ...], tuple[Action, ...]]:
+def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, list[Card], tuple[Action, ...]]:
     """The index of every 1 of ``seat``'s view as a one-hot vector (``VECTOR``), and the view's phase,
-    hand and legal actions.
+    hand (in card order: its slots) and legal actions.
 
     The same information as ``view(match, seat)`` (the tests read each part back against the view's
     field), without building a ``View``: for a learning environment, which needs one every step.
 
     >>> m = Match(seed=3)
     >>> out, phase, hand, legal = seat_vector(m, 1)
-    >>> out[:2] == [m.score[1], 13 + m.score[0]], hand == view(m, 1).hand
+    >>> out[:2] == [m.score[1], 13 + m.score[0]], hand == sorted(view(m, 1).hand)
     (True, True)
     """
     m = match
@@ -375,7 +375,7 @@ def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, tuple[Card, 
         _PHASE + _PHASE_INDEX[phase],
         _VALUE + m.value,
     ]
-    hand: tuple[Card, ...] = ()
+    hand: list[Card] = []
     blind = 0
     if vira >= 0:  # a hand was dealt
         out.append(_VIRA + vira)
@@ -385,7 +385,7 @@ def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, tuple[Card, 
         if m.kind is IRON:
             blind = len(hands[seat])
         else:
-            hand = tuple(hands[seat])
+            hand = sorted(hands[seat])
             for c in hand:
                 out.append(_HAND + c)
         partner = m.partner_of(seat)

@@ -53,8 +53,9 @@ from truco.research.layout import (
 )
 
 __all__ = [  # the action space and the layout live in truco.research.layout, read through here
-    "ACTION_NAMES", "COVER_SLOT", "HISTORY_LENGTH", "INFO_STATE_SIZE", "LAYOUT", "NUM_ACTIONS", "OBSERVATION_SIZE",
-    "PLAY_SLOT", "PUBLIC_KINDS", "RAISE_ID", "PublicAction", "action_id", "action_mask", "blank", "fixed_ones",
+    "ACTION_NAMES", "COVER_SLOT", "HISTORY_LENGTH", "INDEX", "INFO_STATE_SIZE", "LAYOUT", "NUM_ACTIONS",
+    "OBSERVATION_SIZE", "PLAY_SLOT", "PUBLIC_KINDS", "RAISE_ID", "PublicAction", "action_id", "action_mask", "blank",
+    "fixed_ones",
     "information_state", "information_state_string", "legal_actions", "mask", "observation", "observation_string",
     "seat_ones", "vector",
 ]  # fmt: skip
@@ -101,13 +102,14 @@ def observation(view: View, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
-_INDEX = np.dtype(np.intp)  # a dtype, not a type: numpy need not look it up each call
+#: the dtype of an index array (a dtype, not a type: numpy need not look it up each call)
+INDEX = np.dtype(np.intp)
 
 
 def vector(on: list[int], base: np.ndarray | None = None) -> np.ndarray:
     """A new observation: ``base`` (zeros, or ``blank``) with a 1 at each index of ``on``."""
     x = np.zeros(OBSERVATION_SIZE, np.float32) if base is None else base.copy()
-    x[np.fromiter(on, _INDEX, len(on))] = 1.0
+    x[np.fromiter(on, INDEX, len(on))] = 1.0
     return x
 
 

@@ -43,18 +43,18 @@ ACTION_NAMES: Final[tuple[str, ...]] = (
 
 def legal_actions(view: View) -> dict[int, Action]:
     """The seat's legal actions by id, in id order (empty when it may not act)."""
-    ids, _ = _ids(view.legal, view.hand, view.phase == Phase.DECIDING)
+    ids, _ = _ids(view.legal, sorted(view.hand), view.phase == Phase.DECIDING)
     return dict(sorted(zip(ids, view.legal, strict=True)))  # no two ids are equal: no action is compared
 
 
-def _ids(legal: tuple[Action, ...], hand: tuple[Card, ...], deciding: bool) -> tuple[list[int], int]:
-    """The id of each of ``legal``, and the ids as the bits of an integer: plays by the card's slot in
-    ``hand`` (or their own slot, blind), the answers to a mão de onze apart from the answers to a raise."""
+def _ids(legal: tuple[Action, ...], slots: list[Card], deciding: bool) -> tuple[list[int], int]:
+    """The id of each of ``legal``, and the ids as the bits of an integer: plays by the card's slot
+    (``slots``: the hand in card order; blind, their own slot), the answers to a mão de onze apart from
+    the answers to a raise."""
     ids: list[int] = []
     bits = 0
     if not legal:
         return ids, bits
-    slots = sorted(hand)
     for a in legal:  # one loop, no call per action: an environment step asks this once
         _seat, kind, card, covered, slot = a
         if kind == _PLAY:  # by the card's slot, or its own slot when blind

@@ -27,12 +27,12 @@ from pettingzoo import AECEnv
 from truco.engine import Match, Rules, view
 from truco.engine.events import HandEnded
 from truco.research.encoding import (
+    INDEX,
     NUM_ACTIONS,
     OBSERVATION_SIZE,
     blank,
     mask,
     observation_string,
-    vector,
 )
 from truco.research.layout import SeatViews
 
@@ -128,7 +128,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         on, _, _, bits = (self._views or self._seat_views()).seen(seat)
-        return {"observation": vector(on, self._blank[seat]), "action_mask": mask(bits)}
+        x = self._blank[seat].copy()  # ``vector(on, self._blank[seat])``, without a call
+        x[np.fromiter(on, INDEX, len(on))] = 1.0
+        return {"observation": x, "action_mask": mask(bits)}
 
     def step(self, action: int | None) -> None:
         views = self._views or self._seat_views()
