@@ -9,9 +9,9 @@
 of the seat to act, one of its legal actions), (3) the PettingZoo environment with a random
 agent (``last()`` then ``step``, so an observation and a mask every step), (4) the same in
 PettingZoo's generic ``OrderEnforcingWrapper`` (which ``env()`` does without), and, to show where
-a step's time goes, (5) the environment handing out a constant observation (the view and the mask
-still made) and (6) the same without the view either (the engine's legal actions as the mask;
-``without_observation``). The random agent remembers the legal ids of each mask it has seen, so that
+a step's time goes, (5) the environment handing out a copy of a constant observation (the seat's
+view still written by the engine, ``seat_vector``, and the mask still made) and (6) the same without
+the view either (the engine's legal actions as the mask; ``without_observation``). The random agent remembers the legal ids of each mask it has seen, so that
 its own work stays small beside the environment's. Medians of
 ``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the process (less disturbed by a
 shared machine than the wall clock).
@@ -77,10 +77,11 @@ def engine_views(matches: int, seed: int) -> float:
 
 def without_observation(views: bool) -> Any:
     """The environment without its observation: ``observe`` hands out a copy of a constant vector
-    and the real mask (``views``: from the seat's view, as ``env()``) or one of the engine's legal
-    actions numbered in the engine's order (no view at all). Not usable environments (they tell the
-    agent nothing): what the rest of a step costs, PettingZoo's loop and the copy of an observation
-    included, without the observation (and the view)."""
+    and the real mask (``views``: from the seat's view, which the engine still writes, as in ``env()``)
+    or one of the engine's legal actions numbered in the engine's order (no view at all: ``SeatViews``
+    replaced by a Python stand-in). Not usable environments (they tell the agent nothing): what the
+    rest of a step costs, PettingZoo's loop and the copy of an observation included, without the
+    observation (and the view)."""
     import numpy as np
 
     from truco.research.encoding import OBSERVATION_SIZE, mask
