@@ -2,7 +2,8 @@
 
 ``truco.research.encoding`` turns these into arrays. This module is what a step of an
 environment runs most (the ids of a view's legal actions, the index of every 1 of an
-observation), so a regular install compiles it with mypyc along with the engine (``setup.py``).
+observation, ``SeatViews``: a step's work but the arrays), so a regular install compiles it with
+mypyc along with the engine (``setup.py``).
 """
 
 from __future__ import annotations
