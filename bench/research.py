@@ -11,10 +11,10 @@ agent (``last()`` then ``step``, so an observation and a mask every step), (4) t
 PettingZoo's generic ``OrderEnforcingWrapper`` (which ``env()`` does without), and, to show where
 a step's time goes, (5) the environment handing out a copy of a constant observation (the seat's
 view still written by the engine, ``seat_vector``, and the mask still made) and (6) the same without
-the view either (the engine's legal actions as the mask; ``without_observation``). The random agent remembers the legal ids of each mask it has seen, so that
-its own work stays small beside the environment's. Medians of
-``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the process (less disturbed by a
-shared machine than the wall clock).
+the view either (the engine's legal actions as the mask; ``without_observation``). The random agent
+remembers the legal ids of each mask it has seen, so that its own work stays small beside the
+environment's. Medians of ``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the
+process (less disturbed by a shared machine than the wall clock).
 
 ``cfr``: writes the variant's tree (``truco.research.solve``), runs OpenSpiel's C++ CFR+ on
 it, prints NashConv against iterations and draws them as an SVG, then each of our bots'
