@@ -7,10 +7,12 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from truco.engine import Match, RecordError, SeededDeals, load, replay
 from truco.engine.cards import DECKS, card_name
-from truco.engine.deals import DEALS, Draws, derived_key, seed_bytes
+from truco.engine.deals import DEALS, Draws, derived_key, random_sample, seed_bytes
 
 #: seed -> (first dealer, the first three deals as "vira hand0 hand1 hand2 hand3"), 4 players, dirty deck.
 #: The same vectors are in docs/record-format.md.
@@ -154,3 +156,16 @@ def test_a_deal_depends_only_on_the_seed_and_hand_number():
     a, b = SeededDeals(42), SeededDeals(42)
     assert b.get(5) == a.get(5)  # b dealt hand 5 first
     assert written(a, 6) == written(b, 6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 60), st.data())
+def test_random_sample_draws_as_the_library_does(seed, n, data):
+    """Determinization and its deals draw with ``random_sample`` (compiled with the engine): the very cards of
+    ``Random.sample``, and the generator left in the same state, or the search bots' decisions would change."""
+    k = data.draw(st.integers(0, n))
+    population = list(range(100, 100 + n))
+    ours, library = random.Random(seed), random.Random(seed)
+    assert random_sample(ours, population, k) == library.sample(population, k)
+    assert ours.getstate() == library.getstate()
+    assert random_sample(ours, DECKS["dirty"], 13) == library.sample(DECKS["dirty"], 13)

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from functools import cache
 
 from truco.engine import PLAY, Action, View, hand_winner
@@ -54,18 +55,30 @@ class Knowledge:
             seen.update(cards)
         for trick in (*view.tricks, view.trick):
             seen.update(c for _, c in trick if c is not None)
-        #: cards somebody else may hold (or have played covered), strongest first
-        self.unseen = sorted((c for c in DECKS[rules.deck] if c not in seen), key=self.strength.__getitem__)
-        self.unseen_strengths = sorted(self.strength[c] for c in self.unseen)
+        self.seen = seen
+        strength = self.strength
+        #: the strengths of the unseen cards, weakest first
+        self.unseen_strengths = sorted([strength[c] for c in DECKS[rules.deck] if c not in seen])
+        self._unseen: list[int] | None = None
+
+    @property
+    def unseen(self) -> list[int]:
+        """The cards somebody else may hold (or have played covered), weakest first (worked out when first
+        asked for: the hand-strength estimate needs only their strengths)."""
+        if self._unseen is None:
+            seen = self.seen
+            self._unseen = sorted((c for c in DECKS[self.rules.deck] if c not in seen), key=self.strength.__getitem__)
+        return self._unseen
 
     # -- cards ------------------------------------------------------------
 
     def power(self, card: int) -> float:
         """How many unseen cards this card beats, as a fraction (ties count half)."""
         s = self.strength[card]
-        below = sum(1 for u in self.unseen_strengths if u < s)
-        equal = sum(1 for u in self.unseen_strengths if u == s)
-        n = len(self.unseen_strengths)
+        strengths = self.unseen_strengths
+        below = bisect_left(strengths, s)
+        equal = bisect_right(strengths, s) - below
+        n = len(strengths)
         return (below + equal / 2) / n if n else 1.0
 
     def seen_strength(self, card: int | None) -> int:
@@ -126,6 +139,7 @@ class Knowledge:
             opp_left = self.opponents_after()
             if team == self.team:
                 card = next(c for s, c in trick if self.seen_strength(c) == best and s in self.mates)
+                assert card is not None  # the best card is open
                 chances.append(self.power(card) ** opp_left)
             else:
                 chances.append(PARTNER_HELP / 2 if self.partner_after() else 0.0)
@@ -135,7 +149,11 @@ class Knowledge:
             beaters = [self.power(c) for c in view.hand if self.strength[c] > best]
             mate = 0.0
             if team == self.team:
-                mate = max(self.power(c) for s, c in trick if s in self.mates and self.seen_strength(c) == best)
+                mate = max(
+                    self.power(c)
+                    for s, c in trick
+                    if c is not None and s in self.mates and self.seen_strength(c) == best
+                )
             if beaters and max(beaters) > mate:
                 chances.append(max(beaters) ** k)
                 mine.remove(max(beaters))
@@ -145,9 +163,9 @@ class Knowledge:
         for i, x in enumerate(mine):
             if len(done) + len(chances) >= 3:
                 break
-            mate = partner[i] if i < len(partner) else None
+            helper = partner[i] if i < len(partner) else None
             p = x**opponents
-            help_ = mate**opponents if mate is not None else (PARTNER_HELP if self.partner is not None else 0.0)
+            help_ = helper**opponents if helper is not None else (PARTNER_HELP if self.partner is not None else 0.0)
             chances.append(1 - (1 - p) * (1 - help_))
         return _hand_chance(tuple(done), tuple(chances), self.team)
 

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field, replace
 from truco.bots.betting import AnswerModel, Ladder, match_equity
 from truco.bots.heuristic import HeuristicBot, pick
 from truco.bots.knowledge import Knowledge, raise_changes_nothing
+from truco.bots.quick import greedy, seat_chance
 from truco.bots.search1 import (
     PRUNE,
     RAISE_MARGIN,
@@ -56,8 +57,6 @@ from truco.bots.search1 import (
     RAISE_STRENGTH,
     Search1Bot,
     candidate_plays,
-    greedy,
-    seat_chance,
     won_share,
 )
 from truco.bots.signals import OpponentSignals, PartnerModel, SignalConstraints, gestures_to_make

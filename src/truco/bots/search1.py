@@ -26,15 +26,14 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from random import Random
 
 from truco.bots.heuristic import pick
 from truco.bots.knowledge import Knowledge, call_threshold, equity
-from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View, view
+from truco.bots.quick import rollout, seat_chance
+from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
 from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
-from truco.engine.events import CardPlayed, HandEnded, TrickEnded
 
 #: Draws per decision, per level: more draws, stronger and slower.
 DRAWS = {"easy": 24, "medium": 96, "hard": 300}
@@ -195,11 +194,6 @@ def candidate_plays(view: View) -> list[Action]:
     return opened
 
 
-def seat_chance(match: Match, seat: int) -> float:
-    """Our hand-strength measure from ``seat``'s point of view in a draw."""
-    return Knowledge(view(match, seat)).win_chance()
-
-
 def raise_likelihood(draw: Match, team: int, seat: int | None, step: int) -> float:
     """How likely the raising team would ask the ``step``-th value of the ladder with this draw's cards:
     strong hands raise (higher raises, stronger hands), others bluff sometimes."""
@@ -218,61 +212,3 @@ def accept_chance(draw: Match, team: int, mine: int, theirs: int, current: int, 
     threshold = call_threshold(mine, theirs, current, asked) + 0.06
     p = max(seat_chance(draw, s) for s in range(draw.players) if draw.team_of(s) == team)
     return 1 / (1 + math.exp(-(p - threshold) / 0.05))
-
-
-def rollout(
-    g: Match, strength: tuple[int, ...], table: list[tuple[int, int]], won: list[int | None], events: list
-) -> int | None:
-    """Play the hand out with the greedy policy from the trick ``table`` (seat, strength) and the tricks
-    ``won``, after ``events``; the winning team (None: nobody)."""
-    players = g.players
-    while True:
-        for e in events:
-            if isinstance(e, HandEnded):
-                return e.winner
-            if isinstance(e, TrickEnded):
-                table = []
-                won.append(e.winner)
-            elif isinstance(e, CardPlayed):
-                table.append((e.seat, COVERED_STRENGTH if e.covered else strength[e.card]))
-        seat = g.to_act()[0]
-        legal = g.legal_actions(seat)
-        if g.phase != "playing":
-            action = next(a for a in legal if a.type == ACCEPT)
-        else:
-            action = greedy(seat, legal, table, strength, won, (players - len(table)) // 2, g.team_of)
-        events = g.apply(action)
-
-
-def greedy(
-    seat: int,
-    legal: list[Action],
-    table: list[tuple[int, int]],
-    strength: tuple[int, ...],
-    won: list[int | None],
-    opponents_after: int,
-    team_of: Callable[[int], int],
-) -> Action:
-    """A quick card choice in the spirit of the heuristic bot, from the cards on the table and one's own."""
-    opened = sorted((a for a in legal if a.type == PLAY and not a.covered), key=lambda a: strength[a.card])
-    team = team_of(seat)
-    if not table:
-        if not won and len(opened) > 1 and strength[opened[-1].card] >= 10 and strength[opened[-2].card] >= 7:
-            return opened[-2]
-        if won and won[0] == team and strength[opened[-1].card] < 7:
-            return opened[0]
-        return opened[-1]
-    best = max(s for _, s in table)
-    top = [p for p, s in table if s == best]
-    if best >= 0 and all(team_of(p) == team for p in top):
-        return opened[0]
-    beaters = [a for a in opened if strength[a.card] > best]
-    if beaters:
-        if not opponents_after:
-            return beaters[0]
-        return next((a for a in beaters if strength[a.card] >= 7), beaters[-1])
-    if won and won[0] == team and best >= 0:
-        tying = [a for a in opened if strength[a.card] == best]
-        if tying:
-            return tying[0]
-    return opened[0]

@@ -22,7 +22,7 @@ from random import Random
 
 from truco.engine.actions import COVER_ACTIONS, PLAY_ACTIONS, Action
 from truco.engine.cards import COVERED_STRENGTH, DECKS, Card, strength_table
-from truco.engine.deals import RandomDeals
+from truco.engine.deals import RandomDeals, random_sample
 from truco.engine.match import ANSWERING, ELEVEN, NO_DEAL, OVER, PLAYING, Blank, Match
 from truco.engine.states import Kind, Phase
 from truco.engine.views import SeenPlay, View
@@ -81,13 +81,13 @@ def sample(
             size = view.hand_sizes[s]
             lacked = set((lacks or {}).get(s, ()))
             allowed = [c for c in pool if c not in lacked]
-            extra = rng.sample(allowed, min(len(allowed), size - len(held[s])))
+            extra = random_sample(rng, allowed, min(len(allowed), size - len(held[s])))
             if len(held[s]) + len(extra) < size:  # what it lacks cannot all be left out
-                extra += rng.sample([c for c in pool if c not in extra], size - len(held[s]) - len(extra))
+                extra += random_sample(rng, [c for c in pool if c not in extra], size - len(held[s]) - len(extra))
             believed[s] = held[s] + extra
             pool = [c for c in pool if c not in believed[s]]
             needs -= size
-    drawn = rng.sample(pool, needs + len(hidden_plays))
+    drawn = random_sample(rng, pool, needs + len(hidden_plays))
 
     hands: list[list[Card]] = []
     at = 0

@@ -1,0 +1,37 @@
+"""The search bots' decisions, pinned: a few arena games of ``search`` (medium and hard) against ``search1``
+played from fixed seeds must give exactly the records they gave when these digests were taken (SHA-256 of the
+record, first 16 hex digits).
+
+The digests were recorded from the code before its speed-ups (caching per-hand work, the compiled bots), so
+every speed-up provably changes no decision. A change that means to change a decision (a better bet, a new
+method at ``hard``) records the new digests here, and says so; ``search1`` is the yardstick and never changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from truco.arena import PairSpec, Signals, play_game
+
+#: (case, spec, pair, game, digest)
+GAMES = [
+    ("medium", PairSpec("search", "search1", "paulista", 7), 0, 0, "72d8fb85819e338c"),
+    ("medium, other seats", PairSpec("search", "search1", "paulista", 7), 0, 1, "49e7dbe965aa829b"),
+    ("medium, long", PairSpec("search", "search1", "paulista", 31), 0, 0, "7d274b59eebb9b81"),
+    ("hard", PairSpec("search:hard", "search1", "paulista", 7), 1, 0, "77d9127cb79fd2d8"),
+    ("hard, long", PairSpec("search:hard", "search1", "paulista", 37), 3, 1, "436380c8bb1fefcc"),
+    ("signals", PairSpec("search", "search1", "paulista", 11, signals=Signals.BOTH), 2, 0, "5182fc3cdf2957ea"),
+    ("1v1", PairSpec("search", "search1", {"profile": "paulista", "players": 2}, 13), 0, 0, "50c04d2de847ae7c"),
+    ("mineiro", PairSpec("search", "search1", "mineiro", 17), 0, 1, "28053e55527a02f6"),
+]
+
+
+@pytest.mark.parametrize(("spec", "pair", "game", "digest"), [g[1:] for g in GAMES], ids=[g[0] for g in GAMES])
+def test_search_decides_as_recorded(tmp_path: Path, spec: PairSpec, pair: int, game: int, digest: str) -> None:
+    spec = PairSpec(spec.a, spec.b, spec.rules, spec.seed, records=str(tmp_path), signals=spec.signals)
+    play_game(spec, pair, game)
+    record = (tmp_path / f"pair-{pair:05d}-game-{game}.json").read_bytes()
+    assert hashlib.sha256(record).hexdigest()[:16] == digest
