@@ -76,7 +76,7 @@ BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: answer from the cards it sees raises more on our weakness there (`search1` raising after our card on the
 #: table won the hand 42 % of the times in the greedy rollout of the true deal where a 0.08 bluff share
 #: predicted 31 %, over 493 answers; before seeing one, 34 % for 38 %).
-SEEN_BLUFF_PRIOR = 0.3
+SEEN_BLUFF_PRIOR = 0.4
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
 SHOWN_STRONG = 7
 #: Raises per hand up to which a player raises only with strength (the panel's value raisers: the rules of
@@ -107,12 +107,9 @@ class OpponentModel:
     hands: int = 0
     #: raises the opponents asked
     raises: int = 0
-    #: their raises after which we saw their open cards, and how many of those showed a weak hand; the same
-    #: for their raises asked after seeing a card of ours in the trick
+    #: their raises after which we saw their open cards, and how many of those showed a weak hand
     shown: int = 0
     weak: int = 0
-    shown_seen: int = 0
-    weak_seen: int = 0
     #: answers to our raises, and the accepts the answerer model predicted for them at each of ``SHIFTS``
     accepted: int = 0
     ran: int = 0
@@ -133,9 +130,8 @@ class OpponentModel:
     def bluff_rate(self, seen: bool = False) -> float:
         """How often a raise of theirs is a bluff: the share of weak hands they showed after raising, from a
         higher prior for a raise asked after seeing a card of ours in the trick (``seen``)."""
-        if seen:
-            return min(0.9, (self.weak_seen + SEEN_BLUFF_PRIOR * PRIOR_WEIGHT) / (self.shown_seen + PRIOR_WEIGHT))
-        return min(0.9, (self.weak + BLUFF_PRIOR * PRIOR_WEIGHT) / (self.shown + PRIOR_WEIGHT))
+        prior = SEEN_BLUFF_PRIOR if seen else BLUFF_PRIOR
+        return min(0.9, (self.weak + prior * PRIOR_WEIGHT) / (self.shown + PRIOR_WEIGHT))
 
     def raise_threshold(self) -> float:
         """The hand strength above which they raise: ours, lower for a team that raises more often."""
@@ -196,9 +192,6 @@ class OpponentModel:
         if self.raised_here and self.shown_here >= 0:
             self.shown += 1
             self.weak += self.shown_here < SHOWN_STRONG
-            if self.seen_here:
-                self.shown_seen += 1
-                self.weak_seen += self.shown_here < SHOWN_STRONG
         if self.our_raise is not None:
             gained = view.score[team] - self.score[team]
             if gained == self.our_raise[0] and view.score[1 - team] == self.score[1 - team]:
