@@ -72,11 +72,6 @@ TIE = 0.01
 DRAWS = {"easy": 8, "medium": 96, "hard": 160}
 #: The prior bluff rate of a raise, and how many observations it is worth.
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
-#: The prior bluff rate of a raise asked after seeing a card of ours in the trick: a raiser that prices our
-#: answer from the cards it sees raises more on our weakness there (`search1` raising after our card on the
-#: table won the hand 42 % of the times in the greedy rollout of the true deal where a 0.08 bluff share
-#: predicted 31 %, over 493 answers; before seeing one, 34 % for 38 %).
-SEEN_BLUFF_PRIOR = 0.4
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
 SHOWN_STRONG = 7
 #: Raises per hand up to which a player raises only with strength (the panel's value raisers: the rules of
@@ -120,18 +115,14 @@ class OpponentModel:
     hand: int = -1
     score: tuple[int, int] = (0, 0)
     raised_here: set[int] = field(default_factory=set)
-    #: the values they asked in this hand after seeing a card of ours in the trick
-    seen_here: set[int] = field(default_factory=set)
     shown_here: int = -1
     #: (value before, value asked) of our raise still unanswered, and its predicted accepts per shift
     our_raise: tuple[int, int] | None = None
     our_prediction: tuple[float, ...] = ()
 
-    def bluff_rate(self, seen: bool = False) -> float:
-        """How often a raise of theirs is a bluff: the share of weak hands they showed after raising, from a
-        higher prior for a raise asked after seeing a card of ours in the trick (``seen``)."""
-        prior = SEEN_BLUFF_PRIOR if seen else BLUFF_PRIOR
-        return min(0.9, (self.weak + prior * PRIOR_WEIGHT) / (self.shown + PRIOR_WEIGHT))
+    def bluff_rate(self) -> float:
+        """How often a raise of theirs is a bluff: the share of weak hands they showed after raising."""
+        return min(0.9, (self.weak + BLUFF_PRIOR * PRIOR_WEIGHT) / (self.shown + PRIOR_WEIGHT))
 
     def raise_threshold(self) -> float:
         """The hand strength above which they raise: ours, lower for a team that raises more often."""
@@ -172,8 +163,6 @@ class OpponentModel:
         pending = view.pending
         if pending and pending.get("team") != team:
             self.count_raise(pending["value"])
-            if saw_our_card(view, pending["team"]):
-                self.seen_here.add(pending["value"])
         if view.raise_team == team and view.value > view.rules.base_value:
             self.count_raise(view.value)  # they raised and we accepted
         if self.raised_here and view.vira is not None:
@@ -199,7 +188,6 @@ class OpponentModel:
         self.hand = view.hand_number
         self.hands += 1
         self.raised_here = set()
-        self.seen_here = set()
         self.shown_here = -1
         self.our_raise = None
         self.score = view.score
@@ -257,16 +245,14 @@ class SearchBot(Search1Bot):
 
     # -- the opponents, as the model sees them ----------------------------------
 
-    def raise_weights(
-        self, draws: list[Match], team: int, seat: int | None, step: int, seen: bool = False
-    ) -> list[float]:
-        """How much each draw counts after the raising ``team`` asked the ``step``-th value (``seen``: after
-        seeing a card of ours in the trick): a mixture of the draws where they raise for value (their hand
-        above the model's threshold) and, with the share of their raises that were bluffs, of the others."""
+    def raise_weights(self, draws: list[Match], team: int, seat: int | None, step: int) -> list[float]:
+        """How much each draw counts after the raising ``team`` asked the ``step``-th value: a mixture of
+        the draws where they raise for value (their hand above the model's threshold) and, with the share
+        of their raises that were bluffs, of the others."""
         threshold = self.model.raise_threshold() + RAISE_STEP * max(0, step - 1)
         strong = [logistic(raiser_chance(d, team, seat) - threshold) for d in draws]
         weak = [1 - x for x in strong]
-        bluff = self.model.bluff_rate(seen)
+        bluff = self.model.bluff_rate()
         total_strong, total_weak = sum(strong) or 1.0, sum(weak) or 1.0
         return [(1 - bluff) * s / total_strong + bluff * w / total_weak for s, w in zip(strong, weak, strict=True)]
 
@@ -302,7 +288,7 @@ class SearchBot(Search1Bot):
             return [1.0] * len(draws)
         step = ladder.index(view.value)
         if view.raise_team == team:
-            return self.raise_weights(draws, 1 - team, None, step, view.value in self.model.seen_here)
+            return self.raise_weights(draws, 1 - team, None, step)
         below = ladder[step - 1] if step > 0 else view.rules.base_value
         score = (view.score[team], view.score[1 - team])
         answerer = self.model.answerer()
@@ -322,8 +308,7 @@ class SearchBot(Search1Bot):
         asked, current = pending.get("value", view.value), view.value
         draws = self.sample(view, 2 * self.draws)  # weighting leaves fewer effective draws: take more
         step = view.rules.ladder.index(asked)
-        raiser = pending.get("team", 1 - team)
-        weights = self.raise_weights(draws, raiser, view.turn, step, saw_our_card(view, raiser))
+        weights = self.raise_weights(draws, pending.get("team", 1 - team), view.turn, step)
         weights = self.with_plays(view, draws, weights)
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         ladder = self.ladder(view, draws, weights, wins)
@@ -456,11 +441,6 @@ class SearchBot(Search1Bot):
 def seat_team(view: View) -> int:
     """The team of the view's seat (a bot always sees a seat's view)."""
     return view.teams[view.seat or 0]
-
-
-def saw_our_card(view: View, raiser: int) -> bool:
-    """Whether a card of the raising team's opponents lies in the trick being played (the raiser saw it)."""
-    return any(view.teams[s] != raiser for s, _ in view.trick)
 
 
 def raiser_chance(draw: Match, team: int, seat: int | None) -> float:
