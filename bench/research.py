@@ -9,12 +9,12 @@
 of the seat to act, one of its legal actions), (3) the PettingZoo environment with a random
 agent (``last()`` then ``step``, so an observation and a mask every step), (4) the same in
 PettingZoo's generic ``OrderEnforcingWrapper`` (which ``env()`` does without), and, to show where
-a step's time goes, (5) the environment handing out a constant observation (the view and the mask
-still made) and (6) the same without the view either (the engine's legal actions as the mask;
-``without_observation``). The random agent remembers the legal ids of each mask it has seen, so that
-its own work stays small beside the environment's. Medians of
-``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the process (less disturbed by a
-shared machine than the wall clock).
+a step's time goes, (5) the environment handing out a copy of a constant observation (the seat's
+view still written by the engine, ``seat_vector``, and the mask still made) and (6) the same without
+the view either (the engine's legal actions as the mask; ``without_observation``). The random agent
+remembers the legal ids of each mask it has seen, so that its own work stays small beside the
+environment's. Medians of ``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the
+process (less disturbed by a shared machine than the wall clock).
 
 ``cfr``: writes the variant's tree (``truco.research.solve``), runs OpenSpiel's C++ CFR+ on
 it, prints NashConv against iterations and draws them as an SVG, then each of our bots'
@@ -77,10 +77,11 @@ def engine_views(matches: int, seed: int) -> float:
 
 def without_observation(views: bool) -> Any:
     """The environment without its observation: ``observe`` hands out a copy of a constant vector
-    and the real mask (``views``: from the seat's view, as ``env()``) or one of the engine's legal
-    actions numbered in the engine's order (no view at all). Not usable environments (they tell the
-    agent nothing): what the rest of a step costs, PettingZoo's loop and the copy of an observation
-    included, without the observation (and the view)."""
+    and the real mask (``views``: from the seat's view, which the engine still writes, as in ``env()``)
+    or one of the engine's legal actions numbered in the engine's order (no view at all: ``SeatViews``
+    replaced by a Python stand-in). Not usable environments (they tell the agent nothing): what the
+    rest of a step costs, PettingZoo's loop and the copy of an observation included, without the
+    observation (and the view)."""
     import numpy as np
 
     from truco.research.encoding import OBSERVATION_SIZE, mask
@@ -90,15 +91,34 @@ def without_observation(views: bool) -> Any:
 
     class WithoutObservation(raw_env):
         def observe(self, agent: str) -> dict[str, Any]:
-            choices = self._view(self._seat[agent])[1]
-            return {"observation": nothing.copy(), "action_mask": mask(tuple(choices))}
+            bits = self._seat_views().seen(self._seat[agent])[3]
+            return {"observation": nothing.copy(), "action_mask": mask(bits)}
+
+    class EngineActions:
+        """``SeatViews`` without the view: the engine's legal actions, numbered in its order."""
+
+        def __init__(self, match: Match) -> None:
+            self.match = match
+            self._seen: dict[int, Any] = {}
+
+        def seen(self, seat: int) -> Any:
+            known = self._seen.get(seat)
+            if known is None:
+                legal = self.match.legal_actions(seat)
+                known = self._seen[seat] = ([], legal, list(range(len(legal))), (1 << len(legal)) - 1)
+            return known
+
+        def act(self, seat: int, action: Any) -> tuple[list[Any], int]:
+            chosen = self.seen(seat)[1][action]
+            self._seen.clear()
+            events = self.match.apply(chosen)
+            to_act = self.match.to_act()
+            return events, to_act[0] if to_act else -1
 
     class WithoutView(WithoutObservation):
-        def _view(self, seat: int) -> Any:
-            known = self._views.get(seat)
-            if known is None:
-                known = self._views[seat] = (None, dict(enumerate(self._match().legal_actions(seat))))
-            return known
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            super().reset(seed, options)
+            self._views = EngineActions(self._match())
 
     return (WithoutObservation if views else WithoutView)(rules={"players": 2})
 

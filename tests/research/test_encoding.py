@@ -1,6 +1,8 @@
 """The observation says what the view says: each part of the vector, read back by ``LAYOUT``, is the view's
 field it encodes, in random positions under random rule options; and the action ids name the view's legal
-actions by slot. (The same-information test shows that nothing else gets in.)"""
+actions by slot. (The same-information test shows that nothing else gets in.) The environment's fast path,
+which has the engine write a seat's view straight into the observation's index list, gives exactly what
+the view gives."""
 
 from __future__ import annotations
 
@@ -11,7 +13,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from truco.engine import OPTIONS, PLAY, PROFILES, Match, Rules, View, view
-from truco.research.encoding import LAYOUT, NUM_ACTIONS, OBSERVATION_SIZE, legal_actions, observation
+from truco.research.encoding import (
+    LAYOUT,
+    NUM_ACTIONS,
+    OBSERVATION_SIZE,
+    action_mask,
+    blank,
+    fixed_ones,
+    legal_actions,
+    mask,
+    observation,
+    seat_ones,
+    vector,
+)
+from truco.research.layout import ones as encoding_ones
 
 options = st.fixed_dictionaries(
     {"profile": st.sampled_from(list(PROFILES))},
@@ -78,6 +93,32 @@ def test_each_part_of_the_observation_is_its_field_of_the_view(spec, seed, score
         for seat in range(m.players):
             check(view(m, seat))
             check_actions(view(m, seat))
+        seats = m.to_act()
+        if not seats:
+            break
+        m.apply(rng.choice(m.legal_actions(rng.choice(seats))))
+
+
+def check_fast_path(m: Match, seat: int) -> None:
+    v = view(m, seat)
+    on, legal, ids, bits = seat_ones(m, seat)
+    assert sorted([*on, *fixed_ones(m.rules, seat)]) == sorted(encoding_ones(v))
+    assert np.array_equal(vector(on, blank(m.rules, seat)), observation(v))
+    assert legal == v.legal and dict(sorted(zip(ids, legal, strict=True))) == legal_actions(v)
+    assert np.array_equal(mask(bits), action_mask(v))
+
+
+@settings(max_examples=200, deadline=None)
+@given(spec=options, seed=st.integers(0, 2**32), score=st.tuples(st.integers(0, 11), st.integers(0, 11)))
+def test_the_fast_path_gives_what_the_view_gives(spec, seed, score):
+    """Every seat, after every action of a random match from a random score (mão de onze and de ferro,
+    covered cards, canga, raises, a partner's hand shown), under random rule options."""
+    rules = Rules.parse(spec)
+    rng = Random(seed)
+    m = Match(rules, seed=seed, score=score)
+    for _ in range(60):
+        for seat in range(m.players):
+            check_fast_path(m, seat)
         seats = m.to_act()
         if not seats:
             break

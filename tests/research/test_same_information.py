@@ -1,5 +1,6 @@
 """Same information, whatever the door: two worlds that give a seat the same view give it the
-same observation tensor, observation string, information-state tensor and string, and legal actions.
+same observation tensor (from its view, and from the environment's fast path), observation string,
+information-state tensor and string, and legal actions.
 
 The second world is drawn with ``truco.engine.determinize.sample`` from the seat's view: every
 card the seat cannot see is redrawn, so anything hidden that leaked into an encoding would show.
@@ -23,6 +24,7 @@ from truco.research.encoding import (
     information_state_string,
     observation,
     observation_string,
+    seat_ones,
 )
 from truco.research.openspiel import TrucoState
 
@@ -70,6 +72,10 @@ def test_same_view_same_encodings(spec, seed, score, steps, seat_pick):
     assert np.array_equal(information_state(mine, public), information_state(theirs, public))
     assert information_state_string(mine, public) == information_state_string(theirs, public)
     assert np.array_equal(action_mask(mine), action_mask(theirs))
+    # the environment's fast path, which has the engine write the seat's view straight into the index list
+    on, legal, ids, bits = seat_ones(m, seat)
+    other_on, other_legal, other_ids, other_bits = seat_ones(other, seat)
+    assert sorted(on) == sorted(other_on) and (legal, ids, bits) == (other_legal, other_ids, other_bits)
 
 
 @settings(max_examples=60, deadline=None)

@@ -20,10 +20,10 @@ every environment step builds one).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from truco.engine.actions import PLAY, Action
-from truco.engine.cards import RANKS, Card, card_name, manilha_cards, manilha_rank, parse_card
+from truco.engine.cards import DECKS, RANKS, Card, card_name, manilha_cards, manilha_rank, parse_card
 from truco.engine.match import ANSWERING, ELEVEN, IRON, Match, Play
 from truco.engine.record import parse_action
 from truco.engine.rules import Rules
@@ -32,6 +32,12 @@ from truco.engine.states import Kind, Phase
 
 #: A card on the table as an audience sees it: (seat, card or None if covered).
 SeenPlay = tuple[int, Card | None]
+
+#: The manilha rank each vira makes, by deck (-1: not a card of that deck).
+_MANILHA_RANKS: Final = {
+    deck: tuple(manilha_rank(vira, deck) if vira in cards else -1 for vira in range(40))
+    for deck, cards in DECKS.items()
+}
 
 
 class View(NamedTuple):
@@ -182,6 +188,19 @@ def _seen(plays: tuple[Play, ...] | list[Play]) -> tuple[SeenPlay, ...]:
     return tuple([(p.seat, None if p.covered else p.card) for p in plays])
 
 
+def _legal(m: Match, seat: int) -> tuple[Action, ...]:
+    """The seat's legal actions as it may name them: blind plays by slot in a mão de ferro."""
+    legal = m.legal_actions(seat)
+    if m.kind is IRON and legal:
+        return tuple([Action.play_blind(seat, i) if a.type == PLAY else a for i, a in enumerate(legal)])
+    return legal
+
+
+def _eleven_shown(m: Match, team: int | None) -> bool:
+    """Whether ``team`` saw both its hands: the team on 11 at the decision keeps knowing them."""
+    return m.kind is ELEVEN and m.players == 4 and team == m.eleven_team
+
+
 def view(match: Match, seat: int | None = None, team: int | None = None, signals: SignalLog | None = None) -> View:
     """The view of ``seat``, of ``team`` (what every member knows), or, with
     neither, of a spectator (what every player knows). At a table with signals,
@@ -204,8 +223,7 @@ def view(match: Match, seat: int | None = None, team: int | None = None, signals
     known: dict[int, tuple[Card, ...]] = {}
     own_covered: tuple[Card, ...] = ()
     legal: tuple[Action, ...] = ()
-    # The team on 11 saw both hands at the decision, and keeps knowing them.
-    eleven_shown = m.kind is ELEVEN and m.players == 4 and team == m.eleven_team
+    eleven_shown = _eleven_shown(m, team)
     if seat is not None:
         if playing:
             if iron:
@@ -216,9 +234,7 @@ def view(match: Match, seat: int | None = None, team: int | None = None, signals
             partner = m.partner_of(seat)
             if eleven_shown and partner is not None:
                 known[partner] = tuple(m.hands[partner])
-        legal = m.legal_actions(seat)
-        if iron and legal:
-            legal = tuple([Action.play_blind(seat, i) if a.type == PLAY else a for i, a in enumerate(legal)])
+        legal = _legal(m, seat)
     elif audience == "team" and eleven_shown:
         known = {s: tuple(m.hands[s]) for s in range(m.players) if m.team_of(s) == team}
     pending = None
@@ -244,7 +260,7 @@ def view(match: Match, seat: int | None = None, team: int | None = None, signals
         m.kind,  # kind
         m.phase,  # phase
         vira if playing else None,  # vira
-        manilha_rank(vira, rules.deck) if playing and not fixed else None,  # manilha
+        _MANILHA_RANKS[rules.deck][vira] if playing and not fixed else None,  # manilha
         manilha_cards(vira, rules.manilhas, rules.deck) if playing or fixed else (),  # manilhas
         m.value,  # value
         hand,
@@ -265,3 +281,153 @@ def view(match: Match, seat: int | None = None, team: int | None = None, signals
         legal,
         None if signals is None or team is None or not playing else signals.seen_by(m, team),  # signals
     )
+
+
+# -- a seat's view as a one-hot vector ------------------------------------------------------------
+
+#: The parts of a seat's view as a one-hot vector (``seat_vector``) in order, with their sizes. Seats are
+#: counted from the seat (0: itself, then in seat-number order), teams from its team (0: its own). The
+#: parts set every step come first: their indices stay below 257, Python's cached integers.
+VECTOR: Final[tuple[tuple[str, int], ...]] = (
+    ("score", 2 * 13),  # its team's, then the other's
+    ("dealer", 4),
+    ("kind", len(Kind)),  # in the order of ``Kind``
+    ("phase", len(Phase)),  # in the order of ``Phase``
+    ("vira", 40),
+    ("manilha", 10),  # the manilha rank (none with fixed manilhas)
+    ("value", 13),
+    ("hand", 40),
+    ("blind", 4),
+    ("hand_sizes", 4 * 4),  # 4 * seat + cards held
+    ("trick_winners", 3 * 3),  # each finished trick: 3 * trick + 0 (its team), 1 (the other) or 2 (tied)
+    ("turn", 4),
+    ("to_act", 4),
+    ("pending", 13 + 2 + 1),  # the value asked, the asking team, whether anyone accepted
+    ("raise_team", 2),
+    ("eleven_team", 2),
+    ("canga", 1),
+    ("winner", 2),
+    ("partner_hand", 40),  # ``known_hands``
+    ("own_covered", 40),
+    ("tricks", 3 * 4 * (4 + 40 + 1)),  # each play of each trick: its seat, its card or 40 (covered)
+)
+
+
+def _starts(parts: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    at, out = 0, {}
+    for name, size in parts:
+        out[name] = at
+        at += size
+    return out
+
+
+_AT: Final = _starts(VECTOR)
+_SCORE: Final = _AT["score"]
+_DEALER: Final = _AT["dealer"]
+_KIND: Final = _AT["kind"]
+_PHASE: Final = _AT["phase"]
+_VIRA: Final = _AT["vira"]
+_MANILHA: Final = _AT["manilha"]
+_VALUE: Final = _AT["value"]
+_HAND: Final = _AT["hand"]
+_BLIND: Final = _AT["blind"]
+_PARTNER: Final = _AT["partner_hand"]
+_COVERED: Final = _AT["own_covered"]
+_SIZES: Final = _AT["hand_sizes"]
+_TRICKS: Final = _AT["tricks"]
+_WINNERS: Final = _AT["trick_winners"]
+_TURN: Final = _AT["turn"]
+_TO_ACT: Final = _AT["to_act"]
+_PENDING: Final = _AT["pending"]
+_RAISE_TEAM: Final = _AT["raise_team"]
+_ELEVEN_TEAM: Final = _AT["eleven_team"]
+_CANGA: Final = _AT["canga"]
+_WINNER: Final = _AT["winner"]
+_KIND_INDEX: Final = {k: i for i, k in enumerate(Kind)}
+_PHASE_INDEX: Final = {p: i for i, p in enumerate(Phase)}
+#: each seat counted from the viewer: ``_RELATIVE[players][viewer][seat]``
+_RELATIVE: Final = {n: tuple(tuple((s - v) % n for s in range(n)) for v in range(n)) for n in (2, 4)}
+#: where each play's part starts: ``_PLAY_AT[trick][position in it]``
+_PLAY_AT: Final = tuple(tuple(_TRICKS + (k * 4 + p) * 45 for p in range(4)) for k in range(3))
+
+
+def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, list[Card], tuple[Action, ...]]:
+    """The index of every 1 of ``seat``'s view as a one-hot vector (``VECTOR``), and the view's phase,
+    hand (in card order: its slots) and legal actions.
+
+    The same information as ``view(match, seat)`` (the tests read each part back against the view's
+    field), without building a ``View``: for a learning environment, which needs one every step.
+
+    >>> m = Match(seed=3)
+    >>> out, phase, hand, legal = seat_vector(m, 1)
+    >>> out[:2] == [m.score[1], 13 + m.score[0]], hand == sorted(view(m, 1).hand)
+    (True, True)
+    """
+    m = match
+    rel = _RELATIVE[m.players][seat]
+    team = m.team_of(seat)
+    score, phase, vira, rules, hands = m.score, m.phase, m.vira, m.rules, m.hands
+    out = [
+        _SCORE + score[team],
+        _SCORE + 13 + score[1 - team],
+        _DEALER + rel[m.dealer],
+        _KIND + _KIND_INDEX[m.kind],
+        _PHASE + _PHASE_INDEX[phase],
+        _VALUE + m.value,
+    ]
+    hand: list[Card] = []
+    blind = 0
+    if vira >= 0:  # a hand was dealt
+        out.append(_VIRA + vira)
+        if rules.manilhas != "fixed":
+            out.append(_MANILHA + _MANILHA_RANKS[rules.deck][vira])
+        out.append(_TURN + rel[m.turn])
+        if m.kind is IRON:
+            blind = len(hands[seat])
+        else:
+            hand = sorted(hands[seat])
+            for c in hand:
+                out.append(_HAND + c)
+        partner = m.partner_of(seat)
+        if partner is not None and _eleven_shown(m, team):
+            for c in hands[partner]:
+                out.append(_PARTNER + c)
+    out.append(_BLIND + blind)
+    for s, held in enumerate(hands):
+        out.append(_SIZES + 4 * rel[s] + len(held))
+    tricks = m.tricks
+    for k, trick in enumerate(tricks):
+        _plays(out, _PLAY_AT[k], trick, rel, seat)
+    if len(tricks) < 3:
+        _plays(out, _PLAY_AT[len(tricks)], tuple(m.trick), rel, seat)
+    for k, w in enumerate(m.trick_winners):
+        out.append(_WINNERS + 3 * k + (2 if w is None else int(w != team)))
+    for s in m.to_act():
+        out.append(_TO_ACT + rel[s])
+    if phase is ANSWERING:
+        out.append(_PENDING + rules.ladder[m.asked_level])
+        out.append(_PENDING + 13 + int(m.asking_team != team))
+        if m.any_accept:
+            out.append(_PENDING + 15)
+    if m.raise_team >= 0:
+        out.append(_RAISE_TEAM + int(m.raise_team != team))
+    if m.eleven_team >= 0:
+        out.append(_ELEVEN_TEAM + int(m.eleven_team != team))
+    if m.canga:
+        out.append(_CANGA)
+    if m.winner is not None:
+        out.append(_WINNER + int(m.winner != team))
+    return out, phase, hand, _legal(m, seat)
+
+
+def _plays(out: list[int], starts: tuple[int, ...], trick: tuple[Play, ...], rel: tuple[int, ...], seat: int) -> None:
+    """``seat_vector``'s part for one trick's plays (a covered card is 40 but to its own seat)."""
+    for p, (s, _type, card, covered, _slot) in enumerate(trick):
+        start = starts[p]
+        out.append(start + rel[s])
+        if covered:
+            out.append(start + 4 + 40)
+            if s == seat and card is not None:  # (a play on the table always names its card)
+                out.append(_COVERED + card)
+        elif card is not None:
+            out.append(start + 4 + card)

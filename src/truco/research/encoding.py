@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from truco.engine import PLAY, Action, View, card_name
+from truco.engine import PLAY, Action, Rules, View, card_name
 from truco.research.layout import (
     ACTION_NAMES,
     COVER_SLOT,
@@ -46,14 +46,18 @@ from truco.research.layout import (
     PLAY_SLOT,
     RAISE_ID,
     SEATS,
+    fixed_ones,
     legal_actions,
     ones,
+    seat_ones,
 )
 
 __all__ = [  # the action space and the layout live in truco.research.layout, read through here
-    "ACTION_NAMES", "COVER_SLOT", "HISTORY_LENGTH", "INFO_STATE_SIZE", "LAYOUT", "NUM_ACTIONS", "OBSERVATION_SIZE",
-    "PLAY_SLOT", "PUBLIC_KINDS", "RAISE_ID", "PublicAction", "action_id", "action_mask", "information_state",
-    "information_state_string", "legal_actions", "mask", "observation", "observation_string",
+    "ACTION_NAMES", "COVER_SLOT", "HISTORY_LENGTH", "INDEX", "INFO_STATE_SIZE", "LAYOUT", "NUM_ACTIONS",
+    "OBSERVATION_SIZE", "PLAY_SLOT", "PUBLIC_KINDS", "RAISE_ID", "PublicAction", "action_id", "action_mask", "blank",
+    "fixed_ones",
+    "information_state", "information_state_string", "legal_actions", "mask", "observation", "observation_string",
+    "seat_ones", "vector",
 ]  # fmt: skip
 
 
@@ -67,21 +71,21 @@ def action_id(view: View, action: Action) -> int:
 
 def action_mask(view: View) -> np.ndarray:
     """1 for each legal action id, 0 elsewhere (int8, as PettingZoo's masks; read-only, see ``mask``)."""
-    return mask(tuple(legal_actions(view)))
+    return mask(sum(1 << i for i in legal_actions(view)))
 
 
-_MASKS: dict[tuple[int, ...], np.ndarray] = {}
+#: every mask made, by its ids as the bits of an integer
+_MASKS: dict[int, np.ndarray] = {}
 
 
-def mask(ids: tuple[int, ...]) -> np.ndarray:
-    """The mask with 1 at each of ``ids``: made once per set of ids and shared, so read-only
-    (a mask is never changed after it is made: one kept by a learner stays what it was)."""
-    known = _MASKS.get(ids)
+def mask(bits: int) -> np.ndarray:
+    """The mask with 1 at each id whose bit is set in ``bits``: made once per set of ids and shared,
+    so read-only (a mask is never changed after it is made: one kept by a learner stays what it was)."""
+    known = _MASKS.get(bits)
     if known is None:
-        known = np.zeros(NUM_ACTIONS, np.int8)
-        known[list(ids)] = 1
+        known = np.array([bits >> i & 1 for i in range(NUM_ACTIONS)], np.int8)
         known.flags.writeable = False
-        _MASKS[ids] = known
+        _MASKS[bits] = known
     return known
 
 
@@ -92,11 +96,28 @@ def observation(view: View, out: np.ndarray | None = None) -> np.ndarray:
     """The seat's view as a flat float32 vector of ``OBSERVATION_SIZE`` (layout: ``LAYOUT``)."""
     on = ones(view)
     if out is None:
-        x = np.zeros(OBSERVATION_SIZE, np.float32)
-    else:
-        x = out
-        x.fill(0)
-    x[np.fromiter(on, np.intp, len(on))] = 1.0
+        return vector(on)
+    out.fill(0)
+    out[np.fromiter(on, np.intp, len(on))] = 1.0
+    return out
+
+
+#: the dtype of an index array (a dtype, not a type: numpy need not look it up each call)
+INDEX = np.dtype(np.intp)
+
+
+def vector(on: list[int], base: np.ndarray | None = None) -> np.ndarray:
+    """A new observation: ``base`` (zeros, or ``blank``) with a 1 at each index of ``on``."""
+    x = np.zeros(OBSERVATION_SIZE, np.float32) if base is None else base.copy()
+    x[np.fromiter(on, INDEX, len(on))] = 1.0
+    return x
+
+
+def blank(rules: Rules, seat: int) -> np.ndarray:
+    """The observation's 1s that never change in a match (``fixed_ones``: the rules and the seat), 0
+    elsewhere: read-only, a base for ``vector`` with ``seat_ones``."""
+    x = vector(list(fixed_ones(rules, seat)))
+    x.flags.writeable = False
     return x
 
 

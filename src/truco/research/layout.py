@@ -2,14 +2,24 @@
 
 ``truco.research.encoding`` turns these into arrays. This module is what a step of an
 environment runs most (the ids of a view's legal actions, the index of every 1 of an
-observation), so a regular install compiles it with mypyc along with the engine (``setup.py``).
+observation, ``SeatViews``: a step's work but the arrays), so a regular install compiles it with
+mypyc along with the engine (``setup.py``).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, RUN, Action, Rules, View
+from truco.engine import ACCEPT, OPTIONS, PLAY, PROFILES, RAISE, Action, Card, Kind, Match, Phase, Rules, View
+from truco.engine.events import Event
+from truco.engine.views import VECTOR, seat_vector
+
+# the engine's action types and phase as this module's constants: a compiled module reads another's plain
+# global from a dictionary each time
+_PLAY: Final = PLAY
+_RAISE: Final = RAISE
+_ACCEPT: Final = ACCEPT
+_DECIDING: Final = Phase.DECIDING
 
 PLAY_SLOT: Final = 0
 COVER_SLOT: Final = 3
@@ -31,68 +41,92 @@ ACTION_NAMES: Final[tuple[str, ...]] = (
     *(f"blind_{i}" for i in range(3)),
 )
 
-#: The id of each action but a play, by (type, whether the team on 11 is deciding).
-_NOT_PLAY_IDS: Final[dict[tuple[str, bool], int]] = {
-    (RAISE, False): RAISE_ID,
-    (ACCEPT, False): ACCEPT_ID,
-    (RUN, False): RUN_ID,
-    (ACCEPT, True): ELEVEN_PLAY,
-    (RUN, True): ELEVEN_RUN,
-}
-
 
 def legal_actions(view: View) -> dict[int, Action]:
     """The seat's legal actions by id, in id order (empty when it may not act)."""
-    legal = view.legal
+    ids, _ = _ids(view.legal, sorted(view.hand), view.phase == Phase.DECIDING)
+    return dict(sorted(zip(ids, view.legal, strict=True)))  # no two ids are equal: no action is compared
+
+
+def _ids(legal: tuple[Action, ...], slots: list[Card], deciding: bool) -> tuple[list[int], int]:
+    """The id of each of ``legal``, and the ids as the bits of an integer: plays by the card's slot
+    (``slots``: the hand in card order; blind, their own slot), the answers to a mão de onze apart from
+    the answers to a raise."""
+    ids: list[int] = []
+    bits = 0
     if not legal:
-        return {}
-    slots, deciding = sorted(view.hand), view.phase == "deciding"
-    ids: list[tuple[int, Action]] = []
+        return ids, bits
     for a in legal:  # one loop, no call per action: an environment step asks this once
-        if a.type == PLAY:
-            card = a.card
-            if card is None:  # a blind play names its slot
-                ids.append((BLIND_SLOT + (a.slot or 0), a))
-            else:
-                ids.append(((COVER_SLOT if a.covered else PLAY_SLOT) + slots.index(card), a))
-        else:
-            ids.append((_NOT_PLAY_IDS[a.type, deciding], a))
-    ids.sort()  # by id: no two are equal, so no action is ever compared
-    return dict(ids)
+        _seat, kind, card, covered, slot = a
+        if kind == _PLAY:  # by the card's slot, or its own slot when blind
+            i = BLIND_SLOT + (slot or 0) if card is None else (COVER_SLOT if covered else PLAY_SLOT) + slots.index(card)
+        elif kind == _RAISE:
+            i = RAISE_ID
+        elif kind == _ACCEPT:  # to play a mão de onze, or a raise
+            i = ELEVEN_PLAY if deciding else ACCEPT_ID
+        else:  # to flee a mão de onze, or run from a raise
+            i = ELEVEN_RUN if deciding else RUN_ID
+        ids.append(i)
+        bits |= 1 << i
+    return ids, bits
+
+
+#: What a seat sees of a match now, as an environment step reads it (``seat_ones``): the index of every
+#: 1 in the view's part of its observation (``fixed_ones`` give the rest), its legal actions (as its view
+#: names them), the id of each, and the ids as the bits of an integer (its mask). A plain tuple: one is
+#: made every step, and a named tuple costs a Python call to make.
+Seen = tuple[list[int], tuple[Action, ...], list[int], int]
+
+
+def seat_ones(match: Match, seat: int) -> Seen:
+    """What ``seat`` sees of ``match`` now, without building a ``View``: the engine writes the view
+    straight into the index list (``seat_vector``). What an environment step runs; the tests check
+    it against the view in random positions (with ``fixed_ones``, ``on`` is ``ones(view)``)."""
+    on, phase, hand, legal = seat_vector(match, seat)
+    ids, bits = _ids(legal, hand, phase is _DECIDING)
+    return on, legal, ids, bits
+
+
+class SeatViews:
+    """A match and what each seat sees of it now (``seat_ones``), made when first asked for after
+    each action: an environment step's work but the arrays, here so that it is compiled."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self._seen: dict[int, Seen] = {}
+
+    def seen(self, seat: int) -> Seen:
+        known = self._seen.get(seat)
+        if known is None:
+            known = self._seen[seat] = seat_ones(self.match, seat)
+        return known
+
+    def act(self, seat: int, action: object) -> tuple[list[Event], int]:
+        """Apply ``seat``'s legal action with id ``action``: the events, and the next seat to act (-1:
+        none). ``ValueError``, and nothing changes, when ``action`` is no legal action's id."""
+        _, legal, ids, _ = self.seen(seat)
+        try:
+            chosen = legal[ids.index(action)]  # type: ignore[arg-type]  # any id may be asked for
+        except ValueError:
+            raise ValueError(f"action {action} is not legal for seat {seat} now (legal: {sorted(ids)})") from None
+        self._seen.clear()
+        match = self.match
+        events = match.apply(chosen)
+        to_act = match.to_act()
+        return events, to_act[0] if to_act else -1
 
 
 # -- the observation ------------------------------------------------------------
 
-KINDS: Final = ("normal", "mao_de_onze", "mao_de_ferro")
-PHASES: Final = ("deciding", "playing", "answering", "no_deal", "over")
 SEATS: Final = 4
-#: (name, size) of each part of the flat vector. Seats are relative to the
-#: observing seat (0 = itself, then in seat-number order), teams too (0 = its own).
+#: (name, size) of each part of the flat vector: the seat's view as the engine lays it out as a
+#: one-hot vector (``truco.engine.views.VECTOR``: seats relative to the observing seat, 0 = itself, then
+#: in seat-number order; teams too, 0 = its own), then the rules and the seat.
 LAYOUT: Final[tuple[tuple[str, int], ...]] = (
+    *VECTOR,
     ("profile", len(PROFILES)),
     ("options", sum(len(values) for values in OPTIONS.values())),
     ("seat", SEATS),
-    ("score", 2 * 13),
-    ("dealer", SEATS),
-    ("kind", len(KINDS)),
-    ("phase", len(PHASES)),
-    ("vira", 40),
-    ("manilha", 10),
-    ("value", 13),
-    ("hand", 40),
-    ("blind", 4),
-    ("partner_hand", 40),
-    ("own_covered", 40),
-    ("hand_sizes", SEATS * 4),
-    ("tricks", 3 * SEATS * (SEATS + 40 + 1)),
-    ("trick_winners", 3 * 3),
-    ("turn", SEATS),
-    ("to_act", SEATS),
-    ("pending", 13 + 2 + 1),
-    ("raise_team", 2),
-    ("eleven_team", 2),
-    ("canga", 1),
-    ("winner", 2),
 )
 
 
@@ -131,8 +165,8 @@ _RAISE_TEAM: Final = OFFSETS["raise_team"]
 _ELEVEN_TEAM: Final = OFFSETS["eleven_team"]
 _CANGA: Final = OFFSETS["canga"]
 _WINNER: Final = OFFSETS["winner"]
-_KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
-_PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
+_KIND_INDEX: Final = {k: i for i, k in enumerate(Kind)}
+_PHASE_INDEX: Final = {p: i for i, p in enumerate(Phase)}
 _PLAY_WIDTH: Final = SEATS + 41
 
 #: Each seat relative to the observer (0 = itself, then in seat-number order): ``_RELATIVE[n][observer][seat]``.
@@ -140,13 +174,13 @@ _RELATIVE: Final = {n: tuple(tuple((s - seat) % n for s in range(n)) for seat in
 #: The tricks part's index of each (trick, position in it) play.
 _PLAY_AT: Final = tuple(tuple(_TRICKS + (k * SEATS + p) * _PLAY_WIDTH for p in range(SEATS)) for k in range(3))
 
-#: ``_fixed``'s indices by the identity of the rules, each with the rules they were made for (which keeps
+#: ``fixed_ones``'s indices by the identity of the rules, each with the rules they were made for (which keeps
 #: them alive: no other rules can take their id while they are here). Hashing and comparing ``Rules``
 #: (a dataclass of every option) cost more than the rest of an observation.
 _FIXED: Final[dict[int, tuple[Rules, tuple[tuple[int, ...], ...]]]] = {}
 
 
-def _fixed(rules: Rules, seat: int) -> tuple[int, ...]:
+def fixed_ones(rules: Rules, seat: int) -> tuple[int, ...]:
     """The indices set by what never changes in a match: the rules and the observer's seat."""
     known = _FIXED.get(id(rules))
     if known is None or known[0] is not rules:
@@ -167,7 +201,7 @@ def ones(view: View) -> list[int]:
     rel = _RELATIVE[view.players][seat]
     score = view.score
     on = [
-        *_fixed(view.rules, seat),
+        *fixed_ones(view.rules, seat),
         _SCORE + score[team],
         _SCORE + 13 + score[1 - team],
         _DEALER + rel[view.dealer],

@@ -16,18 +16,25 @@ the team that scored them, - to the other; the last hand pays only up to 12).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
 from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils.env import AECIterable
 
-from truco.engine import Action, Match, Rules, View, view
+from truco.engine import Match, Rules, view
 from truco.engine.events import HandEnded
-from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, legal_actions, mask, observation_string
-from truco.research.encoding import observation as encode
+from truco.research.encoding import (
+    INDEX,
+    NUM_ACTIONS,
+    OBSERVATION_SIZE,
+    blank,
+    mask,
+    observation_string,
+)
+from truco.research.layout import SeatViews
 
 REWARDS = ("match", "hand")
 
@@ -60,6 +67,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.rules = Rules.parse(rules)
         self.render_mode = render_mode
         self.reward_mode = reward
+        self._hand_rewards = reward == "hand"
         self.possible_agents = [f"player_{s}" for s in range(self.rules.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._seeds = Random(seed)
@@ -70,9 +78,12 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             }
         )
         self._action_space = spaces.Discrete(NUM_ACTIONS)
+        #: each seat's observation before its view is written in: the rules and the seat
+        self._blank = [blank(self.rules, s) for s in range(self.rules.players)]
         self.match: Match | None = None
-        #: each seat's view of the match as it stands and its legal actions by id (cleared by every action)
-        self._views: dict[int, tuple[View, dict[int, Action]]] = {}
+        #: the match and what each seat sees of it as it stands (``Seen``: made when first asked for after
+        #: each action)
+        self._views: SeatViews | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_space
@@ -84,7 +95,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if seed is not None:
             self._seeds = Random(seed)
         self.match = Match(self.rules, seed=self._seeds.getrandbits(64))
-        self._views = {}
+        self._views = SeatViews(self.match)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         #: whether the last step paid a reward (the next one clears ``rewards``)
@@ -95,56 +106,60 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.match.to_act()[0]]
 
-    def _view(self, seat: int) -> tuple[View, dict[int, Action]]:
-        known = self._views.get(seat)
-        if known is None:
-            seen = view(self._match(), seat)
-            known = self._views[seat] = (seen, legal_actions(seen))
-        return known
+    def _seat_views(self) -> SeatViews:
+        if self._views is None:
+            raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
+        return self._views
 
     def _match(self) -> Match:
-        if self.match is None:
-            raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
-        return self.match
+        return self._seat_views().match
 
-    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act next until every agent is done, as PettingZoo's ``AECIterable`` (a generator:
+        resuming one costs less than a method call)."""
         self._match()
-        return super().agent_iter(max_iter)
+        return self._agents_to_act(max_iter)
+
+    def _agents_to_act(self, max_iter: int) -> Iterator[str]:
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seen, choices = self._view(self._seat[agent])
-        return {"observation": encode(seen), "action_mask": mask(tuple(choices))}
+        seat = self._seat[agent]
+        on, _, _, bits = (self._views or self._seat_views()).seen(seat)
+        x = self._blank[seat].copy()  # ``vector(on, self._blank[seat])``, without a call
+        x[np.fromiter(on, INDEX, len(on))] = 1.0
+        return {"observation": x, "action_mask": mask(bits)}
 
     def step(self, action: int | None) -> None:
-        match = self._match()
+        views = self._views or self._seat_views()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
-        choices = self._view(seat)[1]
-        if action not in choices:
-            raise ValueError(f"action {action} is not legal for {agent} now (legal: {sorted(choices)})")
+        score = views.match.score[:] if self._hand_rewards else None
+        try:
+            events, to_act = views.act(self._seat[agent], action)
+        except ValueError as refused:
+            raise ValueError(f"{agent}: {refused}") from None
         self._cumulative_rewards[agent] = 0.0
         if self._paid:  # most steps pay nothing: their rewards stay the zeros the last payment was cleared to
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._paid = False
-        self._views = {}
-        if self.reward_mode == "hand":
-            score = list(match.score)
-            for event in match.apply(choices[action]):
+        if score is not None:
+            for event in events:
                 if isinstance(event, HandEnded) and event.winner is not None:
                     # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
                     self._pay(event.winner, float(event.score[event.winner] - score[event.winner]))
-        else:
-            match.apply(choices[action])
-        if match.is_over:
-            assert match.winner is not None
+        if to_act >= 0:
+            self.agent_selection = self.possible_agents[to_act]
+        else:  # the match is over
+            winner = views.match.winner
+            assert winner is not None
             if self.reward_mode == "match":
-                self._pay(match.winner, 1.0)
+                self._pay(winner, 1.0)
             self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[match.to_act()[0]]
         if self._paid:
             self._accumulate_rewards()
         if self.render_mode == "human":
@@ -162,7 +177,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self._match()
         if self.render_mode is None:
             return None
-        line = observation_string(self._view(self._seat[self.agent_selection])[0])
+        line = observation_string(view(self._match(), self._seat[self.agent_selection]))
         if self.render_mode == "human":
             print(line)
             return None
