@@ -27,6 +27,8 @@ COMPILED = [
     "src/truco/bots/quick.py",
     # an environment step's plain-integer work: no numpy nor OpenSpiel in it, so it builds without them
     "src/truco/research/layout.py",
+    # and PettingZoo's protocol every turn (a native class, the environment's first base)
+    "src/truco/research/turns.py",
 ]
 
 
