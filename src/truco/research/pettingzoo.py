@@ -16,6 +16,7 @@ the team that scored them, - to the other; the last hand pays only up to 12).
 
 from __future__ import annotations
 
+import operator
 from random import Random
 from typing import Any, ClassVar
 
@@ -37,6 +38,14 @@ def env(rules: Any = None, seed: int | None = None, render_mode: str | None = No
     forwards every attribute read through ``__getattr__``, which cost more than a step of the
     match itself (``docs/research.md``, Speed)."""
     return raw_env(rules=rules, seed=seed, render_mode=render_mode, reward=reward)
+
+
+def _seed(seed: int) -> int:
+    """``seed`` as the engine's seeds are (a Python integer, not negative), a numpy integer too."""
+    seed = operator.index(seed)
+    if seed < 0:
+        raise ValueError(f"a seed is a non-negative integer, not {seed}")
+    return seed
 
 
 class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
@@ -62,7 +71,9 @@ class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
         self._hand_rewards = reward == "hand"
         self.possible_agents = [f"player_{s}" for s in range(self.rules.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        self._seeds = Random(seed)
+        #: the seed of the matches since the last seeded reset, and how many of them were played
+        self._seed = Random().getrandbits(64) if seed is None else _seed(seed)
+        self._played = 0
         self._observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32),
@@ -82,8 +93,10 @@ class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._seeds = Random(seed)
-        self.match = Match(self.rules, seed=self._seeds.getrandbits(64))
+            self._seed, self._played = _seed(seed), 0
+        # the k-th match from a seed deals from its own seed (no generator to seed at every reset)
+        self.match = Match(self.rules, seed=self._seed << 64 | self._played)
+        self._played += 1
         self._views = SeatViews(self.match)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from struct import Struct
-from typing import Any, Final
+from typing import Any, Final, final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -64,6 +64,7 @@ class Turns:
     #: the match and what each seat sees of it as it stands (made when first asked for after each action)
     _views: SeatViews | None
 
+    @final  # called directly, not as a method an interpreted subclass may redefine
     def _seat_views(self) -> SeatViews:
         if self._views is None:
             raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
