@@ -53,6 +53,9 @@ def test_hand_score_and_partner_stay_on_screen_and_chat_is_a_drawer(new_page, si
         if len(seen["played"]) >= 3:
             break
         assert move(page)
+    # the third card on the felt may be this seat's last one: look again once it holds cards
+    page.wait_for_selector(".hand .hand-card")
+    seen = layout(page)
     assert not seen["scrolls"], "the table scrolls"
     assert seen["score"] and seen["partner"] and len(seen["hand"]) >= 1
     for b in seen["hand"] + seen["score"] + seen["partner"]:
