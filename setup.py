@@ -1,5 +1,5 @@
 """Build: a regular install compiles the engine's inner loop (with the search bots' rollouts and hand-strength
-measure, and the research layout's integer work, which needs neither numpy nor OpenSpiel) with mypyc, as black
+measure, the research layout's integer work and the PettingZoo environment's protocol every turn) with mypyc, as black
 and mypy ship;
 an editable install (``pip install -e .``, for development) stays pure Python. Both run the same
 source, and CI runs the engine's tests on both.
@@ -27,6 +27,9 @@ COMPILED = [
     "src/truco/bots/quick.py",
     # an environment step's plain-integer work: no numpy nor OpenSpiel in it, so it builds without them
     "src/truco/research/layout.py",
+    # and PettingZoo's protocol every turn (a native class, the environment's first base): it imports numpy, which
+    # need not be installed to build it (pyproject.toml: mypy then reads numpy as untyped)
+    "src/truco/research/turns.py",
 ]
 
 

@@ -10,8 +10,8 @@ of the seat to act, one of its legal actions), (3) the PettingZoo environment wi
 agent (``last()`` then ``step``, so an observation and a mask every step), (4) the same in
 PettingZoo's generic ``OrderEnforcingWrapper`` (which ``env()`` does without), and, to show where
 a step's time goes, (5) the environment handing out a copy of a constant observation (the seat's
-view still written by the engine, ``seat_vector``, and the mask still made) and (6) the same without
-the view either (the engine's legal actions as the mask; ``without_observation``). The random agent
+view still written by the engine, ``seat_vector``, and the mask still made; ``without_observation``).
+The random agent
 remembers the legal ids of each mask it has seen, so that its own work stays small beside the
 environment's. Medians of ``--repeat`` runs of ``--matches`` 1v1 matches each, in CPU time of the
 process (less disturbed by a shared machine than the wall clock).
@@ -75,13 +75,11 @@ def engine_views(matches: int, seed: int) -> float:
     return actions / (time.process_time() - start)
 
 
-def without_observation(views: bool) -> Any:
+def without_observation() -> Any:
     """The environment without its observation: ``observe`` hands out a copy of a constant vector
-    and the real mask (``views``: from the seat's view, which the engine still writes, as in ``env()``)
-    or one of the engine's legal actions numbered in the engine's order (no view at all: ``SeatViews``
-    replaced by a Python stand-in). Not usable environments (they tell the agent nothing): what the
-    rest of a step costs, PettingZoo's loop and the copy of an observation included, without the
-    observation (and the view)."""
+    and the real mask (from the seat's view, which the engine still writes, as in ``env()``). Not a
+    usable environment (it tells the agent nothing): what the rest of a step costs, PettingZoo's
+    loop and the copy of an observation included, without the observation."""
     import numpy as np
 
     from truco.research.encoding import OBSERVATION_SIZE, mask
@@ -94,41 +92,15 @@ def without_observation(views: bool) -> Any:
             bits = self._seat_views().seen(self._seat[agent])[3]
             return {"observation": nothing.copy(), "action_mask": mask(bits)}
 
-    class EngineActions:
-        """``SeatViews`` without the view: the engine's legal actions, numbered in its order."""
-
-        def __init__(self, match: Match) -> None:
-            self.match = match
-            self._seen: dict[int, Any] = {}
-
-        def seen(self, seat: int) -> Any:
-            known = self._seen.get(seat)
-            if known is None:
-                legal = self.match.legal_actions(seat)
-                known = self._seen[seat] = ([], legal, list(range(len(legal))), (1 << len(legal)) - 1)
-            return known
-
-        def act(self, seat: int, action: Any) -> tuple[list[Any], int]:
-            chosen = self.seen(seat)[1][action]
-            self._seen.clear()
-            events = self.match.apply(chosen)
-            to_act = self.match.to_act()
-            return events, to_act[0] if to_act else -1
-
-    class WithoutView(WithoutObservation):
-        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-            super().reset(seed, options)
-            self._views = EngineActions(self._match())
-
-    return (WithoutObservation if views else WithoutView)(rules={"players": 2})
+    return WithoutObservation(rules={"players": 2})
 
 
-def pettingzoo_steps(matches: int, seed: int, wrapped: bool = False, part: str = "") -> float:
+def pettingzoo_steps(matches: int, seed: int, wrapped: bool = False, without: bool = False) -> float:
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
     from truco.research.pettingzoo import env
 
-    e = without_observation(part == "view") if part else env(rules={"players": 2})
+    e = without_observation() if without else env(rules={"players": 2})
     if wrapped:
         e = OrderEnforcingWrapper(e)
     rng = Random(seed)
@@ -160,23 +132,21 @@ def speed(matches: int, repeat: int) -> None:
         "PettingZoo env": [],
         "env in PettingZoo's OrderEnforcingWrapper": [],
         "env without the observation (view, mask)": [],
-        "env without view or observation": [],
     }
     for r in range(repeat):
         runs["raw engine"].append(raw_engine(matches, r))
         runs["engine through views"].append(engine_views(matches, r))
         runs["PettingZoo env"].append(pettingzoo_steps(matches, r))
         runs["env in PettingZoo's OrderEnforcingWrapper"].append(pettingzoo_steps(matches, r, wrapped=True))
-        runs["env without the observation (view, mask)"].append(pettingzoo_steps(matches, r, part="view"))
-        runs["env without view or observation"].append(pettingzoo_steps(matches, r, part="none"))
+        runs["env without the observation (view, mask)"].append(pettingzoo_steps(matches, r, without=True))
     medians = {name: statistics.median(v) for name, v in runs.items()}
     for name, v in runs.items():
         print(f"{name:41} median {medians[name]:>9,.0f} actions/s   (runs: {', '.join(f'{x:,.0f}' for x in v)})")
     env = medians["PettingZoo env"]
     raw, views = medians["raw engine"] / env, medians["engine through views"] / env
     print(f"raw engine / env: {raw:.1f}x   engine through views / env: {views:.1f}x")
-    for name in ("env without the observation (view, mask)", "env without view or observation"):
-        print(f"raw engine / {name}: {medians['raw engine'] / medians[name]:.1f}x")
+    name = "env without the observation (view, mask)"
+    print(f"raw engine / {name}: {medians['raw engine'] / medians[name]:.1f}x")
 
 
 def svg_plot(points: list[tuple[int, float]], path: Path) -> None:

@@ -74,6 +74,17 @@ def test_bad_options_are_refused():
         env(rules={"players": 3})
     with pytest.raises(ValueError, match="reward"):
         env(reward="points")
+    with pytest.raises(ValueError, match="seed"):
+        env(seed=-1)
+    e = env(rules={"players": 2}, seed=1)
+    with pytest.raises(ValueError, match="seed"):
+        e.reset(seed=-1)
+
+
+def test_a_numpy_seed_is_the_same_seed():
+    a, b = env(rules={"players": 2}), env(rules={"players": 2})
+    assert play_out(a, 7) == play_out(b, np.int64(7))
+    assert a.unwrapped.match.actions == b.unwrapped.match.actions
 
 
 def test_every_call_but_reset_waits_for_reset():

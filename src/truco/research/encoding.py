@@ -53,7 +53,7 @@ from truco.research.layout import (
 )
 
 __all__ = [  # the action space and the layout live in truco.research.layout, read through here
-    "ACTION_NAMES", "COVER_SLOT", "HISTORY_LENGTH", "INDEX", "INFO_STATE_SIZE", "LAYOUT", "NUM_ACTIONS",
+    "ACTION_NAMES", "COVER_SLOT", "HISTORY_LENGTH", "INDEX", "INFO_STATE_SIZE", "LAYOUT", "MASKS", "NUM_ACTIONS",
     "OBSERVATION_SIZE", "PLAY_SLOT", "PUBLIC_KINDS", "RAISE_ID", "PublicAction", "action_id", "action_mask", "blank",
     "fixed_ones",
     "information_state", "information_state_string", "legal_actions", "mask", "observation", "observation_string",
@@ -74,18 +74,18 @@ def action_mask(view: View) -> np.ndarray:
     return mask(sum(1 << i for i in legal_actions(view)))
 
 
-#: every mask made, by its ids as the bits of an integer
-_MASKS: dict[int, np.ndarray] = {}
+#: every mask made, by its ids as the bits of an integer (``mask``)
+MASKS: dict[int, np.ndarray] = {}
 
 
 def mask(bits: int) -> np.ndarray:
     """The mask with 1 at each id whose bit is set in ``bits``: made once per set of ids and shared,
     so read-only (a mask is never changed after it is made: one kept by a learner stays what it was)."""
-    known = _MASKS.get(bits)
+    known = MASKS.get(bits)
     if known is None:
         known = np.array([bits >> i & 1 for i in range(NUM_ACTIONS)], np.int8)
         known.flags.writeable = False
-        _MASKS[bits] = known
+        MASKS[bits] = known
     return known
 
 

@@ -88,18 +88,21 @@ def seat_ones(match: Match, seat: int) -> Seen:
 
 
 class SeatViews:
-    """A match and what each seat sees of it now (``seat_ones``), made when first asked for after
-    each action: an environment step's work but the arrays, here so that it is compiled."""
+    """A match and what a seat sees of it now (``seat_ones``), made when first asked for after each
+    action: an environment step's work but the arrays, here so that it is compiled."""
 
     def __init__(self, match: Match) -> None:
         self.match = match
-        self._seen: dict[int, Seen] = {}
+        #: the seat last asked about (-1: none since the last action) and what it sees: an environment
+        #: asks about the seat to act, once or twice an action
+        self._seat = -1
+        self._seen: Seen = ([], (), [], 0)
 
     def seen(self, seat: int) -> Seen:
-        known = self._seen.get(seat)
-        if known is None:
-            known = self._seen[seat] = seat_ones(self.match, seat)
-        return known
+        if seat != self._seat:
+            self._seen = seat_ones(self.match, seat)
+            self._seat = seat
+        return self._seen
 
     def act(self, seat: int, action: object) -> tuple[list[Event], int]:
         """Apply ``seat``'s legal action with id ``action``: the events, and the next seat to act (-1:
@@ -109,7 +112,7 @@ class SeatViews:
             chosen = legal[ids.index(action)]  # type: ignore[arg-type]  # any id may be asked for
         except ValueError:
             raise ValueError(f"action {action} is not legal for seat {seat} now (legal: {sorted(ids)})") from None
-        self._seen.clear()
+        self._seat = -1
         match = self.match
         events = match.apply(chosen)
         to_act = match.to_act()

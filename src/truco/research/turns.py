@@ -1,0 +1,153 @@
+"""What the PettingZoo environment runs every turn: ``agent_iter``, ``last``, ``observe`` and ``step``.
+
+``Turns`` is the first base of ``truco.research.pettingzoo.raw_env`` (PettingZoo's ``AECEnv`` is the
+second), in a module of its own so that a regular install compiles it with mypyc along with the
+engine (``setup.py``): a native class, so that its methods read the environment's attributes from
+a C structure rather than a dictionary. ``raw_env`` (pure Python) makes and resets them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from struct import Struct
+from typing import Any, Final, final
+
+import numpy as np
+from mypy_extensions import mypyc_attr
+
+from truco.engine import Match
+from truco.engine.events import HandEnded
+from truco.research.encoding import INDEX, MASKS, mask
+from truco.research.layout import SeatViews
+
+# numpy's function as this module's constant: a compiled module reads a module's attribute each time
+_frombuffer: Final = np.frombuffer
+#: the 1 written into an observation, as numpy's own scalar (a Python float is converted every time)
+_ONE: Final = np.ones((), np.float32)
+_ONE.flags.writeable = False
+#: ``struct`` packers of n native indices (``intp``), by n
+_PACKERS: Final[list[Callable[..., bytes]]] = []
+
+
+def _index_array(on: list[int]) -> Any:
+    """``on`` as an index array: packed by ``struct`` and read in place, which costs less than numpy's
+    ``fromiter`` converting each integer."""
+    n = len(on)
+    while len(_PACKERS) <= n:
+        _PACKERS.append(Struct(f"{len(_PACKERS)}n").pack)
+    return _frombuffer(_PACKERS[n](*on), INDEX)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Turns:
+    """PettingZoo's AEC protocol for one match: its attributes (named as ``AECEnv`` names them) and the
+    methods a user's loop calls every turn."""
+
+    possible_agents: list[str]
+    agents: list[str]
+    agent_selection: str
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+    render_mode: str | None
+    reward_mode: str
+    _hand_rewards: bool
+    #: whether the last step paid a reward (the next one clears ``rewards``)
+    _paid: bool
+    #: each agent's seat
+    _seat: dict[str, int]
+    #: each seat's observation before its view is written in: the rules and the seat (read-only)
+    _blank: list[Any]
+    match: Match | None
+    #: the match and what each seat sees of it as it stands (made when first asked for after each action)
+    _views: SeatViews | None
+
+    @final  # called directly, not as a method an interpreted subclass may redefine
+    def _seat_views(self) -> SeatViews:
+        if self._views is None:
+            raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
+        return self._views
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act next until every agent is done, as PettingZoo's ``AECIterable``."""
+        self._seat_views()
+        return self._agents_to_act(max_iter)
+
+    def _agents_to_act(self, max_iter: int) -> Iterator[str]:
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
+
+    def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """The acting agent's observation, cumulative reward, termination, truncation and info (``AECEnv.last``)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """A new observation of ``agent``'s: nothing the environment does later changes it."""
+        seat = self._seat[agent]
+        on, _, _, bits = self._seat_views().seen(seat)
+        x = self._blank[seat].copy()
+        x[_index_array(on)] = _ONE
+        action_mask = MASKS.get(bits)
+        if action_mask is None:  # a set of legal ids not seen before
+            action_mask = mask(bits)
+        return {"observation": x, "action_mask": action_mask}
+
+    def step(self, action: object) -> None:
+        """Apply the acting agent's action (an id of the action space; ``None`` once it is done)."""
+        views = self._seat_views()
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        match = views.match
+        score = match.score[:] if self._hand_rewards else None
+        try:
+            events, to_act = views.act(self._seat[agent], action)
+        except ValueError as refused:
+            raise ValueError(f"{agent}: {refused}") from None
+        self._cumulative_rewards[agent] = 0.0
+        if self._paid:  # most steps pay nothing: their rewards stay the zeros the last payment was cleared to
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._paid = False
+        if score is not None:
+            for event in events:
+                if isinstance(event, HandEnded) and event.winner is not None:
+                    # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
+                    self._pay(match, event.winner, float(event.score[event.winner] - score[event.winner]))
+        if to_act >= 0:
+            self.agent_selection = self.possible_agents[to_act]
+        else:  # the match is over
+            winner = match.winner
+            assert winner is not None
+            if not self._hand_rewards:
+                self._pay(match, winner, 1.0)
+            self.terminations = dict.fromkeys(self.agents, True)
+        if self.render_mode == "human":
+            self.render()
+
+    def _pay(self, match: Match, team: int, amount: float) -> None:
+        """``amount`` to each agent of ``team``, ``-amount`` to the others, in this step's rewards and in the
+        cumulative rewards (which add up each step's rewards, cleared when the step began)."""
+        self._paid = True
+        for agent in self.agents:
+            paid = amount if match.team_of(self._seat[agent]) == team else -amount
+            self.rewards[agent] += paid
+            self._cumulative_rewards[agent] += paid
+
+    # Provided by the environment (``raw_env``, ``AECEnv``):
+
+    def render(self) -> str | None:
+        raise NotImplementedError
+
+    def _was_dead_step(self, action: object) -> None:
+        raise NotImplementedError
