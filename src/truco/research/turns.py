@@ -70,6 +70,21 @@ class Turns:
             raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
         return self._views
 
+    @final
+    def _start(self, match: Match) -> None:
+        """Start ``match``: every agent in it, no rewards yet, nobody done, its first seat to act (``reset``'s
+        work after making the match)."""
+        self.match = match
+        self._views = SeatViews(match)
+        self.agents = agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._paid = False
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {} for a in agents}
+        self.agent_selection = self.possible_agents[match.to_act()[0]]
+
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent to act next until every agent is done, as PettingZoo's ``AECIterable``."""
         self._seat_views()
