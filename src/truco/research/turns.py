@@ -63,6 +63,9 @@ class Turns:
     match: Match | None
     #: the match and what each seat sees of it as it stands (made when first asked for after each action)
     _views: SeatViews | None
+    #: whether ``observe`` is this class's own (``raw_env`` says): ``last`` then calls it directly, not as a
+    #: method an interpreted subclass may redefine (found by name every time)
+    _own_observe: bool
 
     @final  # called directly, not as a method an interpreted subclass may redefine
     def _seat_views(self) -> SeatViews:
@@ -99,7 +102,7 @@ class Turns:
         """The acting agent's observation, cumulative reward, termination, truncation and info (``AECEnv.last``)."""
         agent = self.agent_selection
         return (
-            self.observe(agent) if observe else None,
+            (self._observation(agent) if self._own_observe else self.observe(agent)) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -108,6 +111,10 @@ class Turns:
 
     def observe(self, agent: str) -> dict[str, Any]:
         """A new observation of ``agent``'s: nothing the environment does later changes it."""
+        return self._observation(agent)
+
+    @final
+    def _observation(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         on, _, _, bits = self._seat_views().seen(seat)
         x = self._blank[seat].copy()
