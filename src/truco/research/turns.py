@@ -20,8 +20,11 @@ from truco.engine.events import HandEnded
 from truco.research.encoding import INDEX, MASKS, mask
 from truco.research.layout import SeatViews
 
-# numpy's function as this module's constant: a compiled module reads a module's attribute each time
+# numpy's function, the index type and the masks as this module's constants: a compiled module reads a
+# module's attribute, or a name it imported, from a dictionary each time
 _frombuffer: Final = np.frombuffer
+_INDEX: Final = INDEX
+_MASKS: Final = MASKS
 #: the 1 written into an observation, as numpy's own scalar (a Python float is converted every time)
 _ONE: Final = np.ones((), np.float32)
 _ONE.flags.writeable = False
@@ -35,7 +38,7 @@ def _index_array(on: list[int]) -> Any:
     n = len(on)
     while len(_PACKERS) <= n:
         _PACKERS.append(Struct(f"{len(_PACKERS)}n").pack)
-    return _frombuffer(_PACKERS[n](*on), INDEX)
+    return _frombuffer(_PACKERS[n](*on), _INDEX)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -119,7 +122,7 @@ class Turns:
         on, _, _, bits = self._seat_views().seen(seat)
         x = self._blank[seat].copy()
         x[_index_array(on)] = _ONE
-        action_mask = MASKS.get(bits)
+        action_mask = _MASKS.get(bits)
         if action_mask is None:  # a set of legal ids not seen before
             action_mask = mask(bits)
         return {"observation": x, "action_mask": action_mask}
