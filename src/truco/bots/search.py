@@ -31,8 +31,12 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   accepts it raises only for value; against one that runs, it bluffs more.
 - **Levels by method**: ``easy`` plays its cards on a few draws and bets by the
   heuristic's easy rules of thumb, reading no card play; ``medium`` searches
-  its bets and reads plays too; ``hard`` also solves each draw's hand with
-  every card open (``solve``) instead of rolling it out with the quick player.
+  its bets and reads plays too; ``hard`` searches as ``medium`` on four times
+  the draws. The inference weighs the draws, and after a raise and a few plays
+  only some of them still count: more draws make every card play's and every
+  raise's price less noisy where the points are. (Solving each draw with every
+  card open, as if everyone saw everything, priced hands for players that do
+  not exist and gained nothing.)
 
 >>> from truco.engine import Match, view
 >>> m = Match(seed=4)
@@ -60,7 +64,7 @@ from truco.bots.search1 import (
     won_share,
 )
 from truco.bots.signals import OpponentSignals, PartnerModel, SignalConstraints, gestures_to_make
-from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
+from truco.engine import ACCEPT, RAISE, RUN, Action, Match, View
 from truco.engine.actions import PLAY_ACTIONS
 from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
@@ -69,7 +73,7 @@ from truco.engine.events import Event, HandEnded, TrickEnded
 #: Plays whose share of won draws is this close to the best count as equally good.
 TIE = 0.01
 #: Draws per decision, per level.
-DRAWS = {"easy": 8, "medium": 96, "hard": 160}
+DRAWS = {"easy": 8, "medium": 96, "hard": 384}
 #: The prior bluff rate of a raise, and how many observations it is worth.
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
@@ -208,7 +212,6 @@ class SearchBot(Search1Bot):
         #: others search the bets
         self.rules_of_thumb = HeuristicBot(seed, "easy") if level == "easy" else None
         self.infer = level != "easy"
-        self.solve = level == "hard"
 
     def act(self, view: View) -> Action:
         self.model.observe(view)
@@ -414,22 +417,6 @@ class SearchBot(Search1Bot):
         flee = match_equity(rules, mine, theirs + rules.flee_points)
         return pick(view.legal, ACCEPT if play >= flee else RUN)
 
-    def outcomes(self, view: View, first: Action | None, draws: list[Match]) -> list[int | None]:
-        """The winning team of the hand in each draw after ``first``: rolled out by the quick player, or at
-        ``hard`` solved with every card open (both teams play perfectly in the draw)."""
-        if not self.solve:
-            return super().outcomes(view, first, draws)
-        team = seat_team(view)
-        out: list[int | None] = []
-        for draw in draws:
-            g = draw.copy()
-            events = g.apply(first) if first is not None else []
-            value = ended(events, team)
-            if value is None:
-                value = solve(g, team)
-            out.append(None if value == 0.5 else team if value == 1.0 else 1 - team)
-        return out
-
     def with_plays(self, view: View, draws: list[Match], weights: list[float]) -> list[float]:
         """``weights`` times how well each draw explains the card plays of the hand (see ``play_likelihood``)."""
         if not self.infer or not any(s != view.seat for t in (*view.tricks, view.trick) for s, _ in t):
@@ -508,38 +495,3 @@ def play_trick(g: Match, events: list[Event]) -> tuple[bool, int | None]:
             won = list(g.trick_winners)
             action = greedy(seat, list(legal), table, strength, won, (g.players - len(table)) // 2, g.team_of)
         events = g.apply(action)
-
-
-def ended(events: list, team: int) -> float | None:
-    """The hand's value to ``team`` if ``events`` ended it (1 won, 0 lost, 0.5 nobody), else None."""
-    for e in events:
-        if isinstance(e, HandEnded):
-            return 0.5 if e.winner is None else float(e.winner == team)
-    return None
-
-
-def solve(g: Match, team: int) -> float:
-    """The hand's value to ``team`` when every seat plays perfectly with every card open (cards of equal
-    strength are alike; a raise still pending is accepted)."""
-    seat = g.to_act()[0]
-    legal = g.legal_actions(seat)
-    if g.phase != "playing":
-        g = g.copy()
-        value = ended(g.apply(pick(tuple(legal), ACCEPT)), team)
-        return solve(g, team) if value is None else value
-    strength = g.strength
-    seen: set[int] = set()
-    maximize = g.team_of(seat) == team
-    best = 0.0 if maximize else 1.0
-    for a in legal:
-        if a.type != PLAY or a.covered or strength[a.card] in seen:
-            continue
-        seen.add(strength[a.card])
-        h = g.copy()
-        value = ended(h.apply(a), team)
-        if value is None:
-            value = solve(h, team)
-        best = max(best, value) if maximize else min(best, value)
-        if best == (1.0 if maximize else 0.0):
-            break
-    return best
