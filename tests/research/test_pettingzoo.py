@@ -8,7 +8,7 @@ from pettingzoo.test import api_test
 
 from truco.engine import RulesError
 from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE
-from truco.research.pettingzoo import env
+from truco.research.pettingzoo import env, raw_env
 
 
 # PettingZoo's test warns about the Dict observation space that its own action-masked classic games use.
@@ -94,3 +94,19 @@ def test_every_call_but_reset_waits_for_reset():
             call()
     e.reset(seed=1)
     assert e.render().startswith("p")
+
+
+def test_last_observes_through_a_subclass_own_observe():
+    class Masked(raw_env):
+        def observe(self, agent):
+            return {
+                "observation": np.zeros(OBSERVATION_SIZE, np.float32),
+                "action_mask": super().observe(agent)["action_mask"],
+            }
+
+    plain, masked = raw_env(rules={"players": 2}), Masked(rules={"players": 2})
+    plain.reset(seed=3)
+    masked.reset(seed=3)
+    assert plain.last()[0]["observation"].any()
+    assert not masked.last()[0]["observation"].any()
+    assert (masked.last()[0]["action_mask"] == plain.last()[0]["action_mask"]).all()

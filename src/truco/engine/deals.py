@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from functools import cache
 from random import Random
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from truco.engine.cards import DECKS, Card
 
@@ -29,7 +29,12 @@ FIRST_DEALER = "dealer"
 SIGNALS = "signals"
 
 _HEX = frozenset("0123456789abcdefABCDEF")
-_SPAN = 1 << 128
+_SPAN: Final = 1 << 128
+#: BLAKE2b's constructor as this module's constant (a compiled module reads a plain global from a dictionary)
+_blake2b: Final = hashlib.blake2b
+#: each purpose's BLAKE2b-256 personalised with ``"truco " + purpose``, before any data: a key is a copy of it
+#: fed the seed's bytes (the same bytes as a hasher made with the data, at half the cost)
+_PERSONALISED: Final[dict[str, hashlib.blake2b]] = {}
 
 
 class Deal(NamedTuple):
@@ -62,8 +67,13 @@ def seed_bytes(seed: object) -> bytes:
 def derived_key(seed: object, purpose: str) -> bytes:
     """The 32-byte key a seed uses for one purpose (deals, the first dealer, signals):
     BLAKE2b-256 of the seed's bytes, personalised with ``"truco " + purpose``."""
-    person = ("truco " + purpose).encode("ascii")
-    return hashlib.blake2b(seed_bytes(seed), digest_size=32, person=person).digest()
+    personalised = _PERSONALISED.get(purpose)
+    if personalised is None:
+        person = ("truco " + purpose).encode("ascii")
+        personalised = _PERSONALISED[purpose] = _blake2b(digest_size=32, person=person)
+    hasher = personalised.copy()
+    hasher.update(seed_bytes(seed))
+    return hasher.digest()
 
 
 def derived_seed(seed: object, purpose: str) -> int:
@@ -105,7 +115,7 @@ class Draws:
         while True:
             if self.at == 64:
                 data = f"{self.number}/{self.block}".encode("ascii")
-                self.digest = hashlib.blake2b(data, key=self.key, digest_size=64).digest()
+                self.digest = _blake2b(data, key=self.key, digest_size=64).digest()
                 self.block += 1
                 self.at = 0
             w = int.from_bytes(self.digest[self.at : self.at + 16], "big")
@@ -120,8 +130,8 @@ class Draws:
         size = len(items)
         r = self.below(falling_product(size, count))
         for i in range(count):
-            r, step = divmod(r, size - i)
-            j = i + step
+            j = i + r % (size - i)
+            r //= size - i
             items[i], items[j] = items[j], items[i]
 
 

@@ -347,6 +347,10 @@ _KIND_INDEX: Final = {k: i for i, k in enumerate(Kind)}
 _PHASE_INDEX: Final = {p: i for i, p in enumerate(Phase)}
 #: each seat counted from the viewer: ``_RELATIVE[players][viewer][seat]``
 _RELATIVE: Final = {n: tuple(tuple((s - v) % n for s in range(n)) for v in range(n)) for n in (2, 4)}
+#: the kind and phase ``seat_vector`` reads every step, as this module's constants (a compiled module reads a
+#: name it imported from a dictionary each time)
+_IRON: Final = IRON
+_ANSWERING: Final = ANSWERING
 #: where each play's part starts: ``_PLAY_AT[trick][position in it]``
 _PLAY_AT: Final = tuple(tuple(_TRICKS + (k * 4 + p) * 45 for p in range(4)) for k in range(3))
 
@@ -382,7 +386,7 @@ def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, list[Card], 
         if rules.manilhas != "fixed":
             out.append(_MANILHA + _MANILHA_RANKS[rules.deck][vira])
         out.append(_TURN + rel[m.turn])
-        if m.kind is IRON:
+        if m.kind is _IRON:
             blind = len(hands[seat])
         else:
             hand = sorted(hands[seat])
@@ -404,7 +408,7 @@ def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, list[Card], 
         out.append(_WINNERS + 3 * k + (2 if w is None else int(w != team)))
     for s in m.to_act():
         out.append(_TO_ACT + rel[s])
-    if phase is ANSWERING:
+    if phase is _ANSWERING:
         out.append(_PENDING + rules.ladder[m.asked_level])
         out.append(_PENDING + 13 + int(m.asking_team != team))
         if m.any_accept:

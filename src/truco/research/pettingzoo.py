@@ -26,7 +26,6 @@ from pettingzoo import AECEnv
 
 from truco.engine import Match, Rules, view
 from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, blank, observation_string
-from truco.research.layout import SeatViews
 from truco.research.turns import Turns
 
 REWARDS = ("match", "hand")
@@ -82,6 +81,7 @@ class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
         )
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self._blank = [blank(self.rules, s) for s in range(self.rules.players)]
+        self._own_observe = type(self).observe is Turns.observe
         self.match = None
         self._views = None
 
@@ -95,17 +95,8 @@ class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
         if seed is not None:
             self._seed, self._played = _seed(seed), 0
         # the k-th match from a seed deals from its own seed (no generator to seed at every reset)
-        self.match = Match(self.rules, seed=self._seed << 64 | self._played)
+        self._start(Match(self.rules, seed=self._seed << 64 | self._played))
         self._played += 1
-        self._views = SeatViews(self.match)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._paid = False
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.match.to_act()[0]]
 
     def _match(self) -> Match:
         return self._seat_views().match

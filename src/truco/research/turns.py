@@ -20,8 +20,11 @@ from truco.engine.events import HandEnded
 from truco.research.encoding import INDEX, MASKS, mask
 from truco.research.layout import SeatViews
 
-# numpy's function as this module's constant: a compiled module reads a module's attribute each time
+# numpy's function, the index type and the masks as this module's constants: a compiled module reads a
+# module's attribute, or a name it imported, from a dictionary each time
 _frombuffer: Final = np.frombuffer
+_INDEX: Final = INDEX
+_MASKS: Final = MASKS
 #: the 1 written into an observation, as numpy's own scalar (a Python float is converted every time)
 _ONE: Final = np.ones((), np.float32)
 _ONE.flags.writeable = False
@@ -35,7 +38,7 @@ def _index_array(on: list[int]) -> Any:
     n = len(on)
     while len(_PACKERS) <= n:
         _PACKERS.append(Struct(f"{len(_PACKERS)}n").pack)
-    return _frombuffer(_PACKERS[n](*on), INDEX)
+    return _frombuffer(_PACKERS[n](*on), _INDEX)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -63,12 +66,30 @@ class Turns:
     match: Match | None
     #: the match and what each seat sees of it as it stands (made when first asked for after each action)
     _views: SeatViews | None
+    #: whether ``observe`` is this class's own (``raw_env`` says): ``last`` then calls it directly, not as a
+    #: method an interpreted subclass may redefine (found by name every time)
+    _own_observe: bool
 
     @final  # called directly, not as a method an interpreted subclass may redefine
     def _seat_views(self) -> SeatViews:
         if self._views is None:
             raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
         return self._views
+
+    @final
+    def _start(self, match: Match) -> None:
+        """Start ``match``: every agent in it, no rewards yet, nobody done, its first seat to act (``reset``'s
+        work after making the match)."""
+        self.match = match
+        self._views = SeatViews(match)
+        self.agents = agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._paid = False
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {} for a in agents}
+        self.agent_selection = self.possible_agents[match.to_act()[0]]
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent to act next until every agent is done, as PettingZoo's ``AECIterable``."""
@@ -84,7 +105,7 @@ class Turns:
         """The acting agent's observation, cumulative reward, termination, truncation and info (``AECEnv.last``)."""
         agent = self.agent_selection
         return (
-            self.observe(agent) if observe else None,
+            (self._observation(agent) if self._own_observe else self.observe(agent)) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -93,11 +114,15 @@ class Turns:
 
     def observe(self, agent: str) -> dict[str, Any]:
         """A new observation of ``agent``'s: nothing the environment does later changes it."""
+        return self._observation(agent)
+
+    @final
+    def _observation(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         on, _, _, bits = self._seat_views().seen(seat)
         x = self._blank[seat].copy()
         x[_index_array(on)] = _ONE
-        action_mask = MASKS.get(bits)
+        action_mask = _MASKS.get(bits)
         if action_mask is None:  # a set of legal ids not seen before
             action_mask = mask(bits)
         return {"observation": x, "action_mask": action_mask}
