@@ -88,4 +88,3 @@ def greedy(
         if tying:
             return tying[0]
     return opened[0][1]
-
