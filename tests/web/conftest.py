@@ -183,7 +183,18 @@ def join(page: Any, link: str, name: str) -> None:
     page.goto(link)
     page.fill("#join-nickname", name)
     page.click("#join-submit")
-    page.wait_for_selector(f'.seat-bottom .nick:text-is("{name}")')
+    try:
+        page.wait_for_selector(f'.seat-bottom .nick:text-is("{name}")')
+    except playwright_api.Error as timeout:
+        # a rare failure under the whole suite, not seen alone: say what the page showed instead
+        shown = page.evaluate(
+            "() => ({url: location.href, seats: Object.keys(localStorage).filter((k) => k.startsWith('truco.seat')),"
+            " toasts: [...document.querySelectorAll('.toast')].map((e) => e.textContent),"
+            " overlay: document.querySelector('.overlay')?.innerText,"
+            " conn: document.getElementById('conn')?.textContent,"
+            " nicks: [...document.querySelectorAll('.nick')].map((e) => e.textContent)})"
+        )
+        raise AssertionError(f"{name} did not sit down: {shown}") from timeout
 
 
 def one_on_one(new_page: Any) -> tuple[Any, Any, str]:
