@@ -56,7 +56,7 @@ def create_table(page: Any) -> str:
     page.click("#create-submit")
     page.wait_for_url(re.compile(r"/t/"))
     link = page.locator(".invite-link").input_value()
-    assert re.search(r"/t/\w+", link)
+    assert re.search(r"/t/[\w-]+", link)
     return link
 
 

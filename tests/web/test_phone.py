@@ -54,7 +54,7 @@ def test_hand_score_and_partner_stay_on_screen_and_chat_is_a_drawer(new_page, si
             break
         assert move(page)
     # the third card on the felt may be this seat's last one: look again once it holds cards
-    page.wait_for_selector(".hand .hand-card")
+    page.wait_for_function("[...document.querySelectorAll('.hand .hand-card')].some((e) => e.offsetParent)")
     seen = layout(page)
     assert not seen["scrolls"], "the table scrolls"
     assert seen["score"] and seen["partner"] and len(seen["hand"]) >= 1
