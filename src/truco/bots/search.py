@@ -363,11 +363,15 @@ class SearchBot(Search1Bot):
         asked = ladder.higher(current)
         if asked is None:
             return False
-        now = ladder.ask(current, asked)
+        now = self.raise_price(view, ladder, draws, current, asked)
         if now <= ladder.accept(current) + RAISE_MARGIN or now <= self.wait(view, ladder, draws, play) + RAISE_MARGIN:
             return False
         self.predict_answers(ladder, current, asked)
         return True
+
+    def raise_price(self, view: View, ladder: Ladder, draws: list[Match], current: int, asked: int) -> float:
+        """Raising from ``current`` to ``asked`` now: they answer as the ladder's model says."""
+        return ladder.ask(current, asked)
 
     def wait(self, view: View, ladder: Ladder, draws: list[Match], play: Action) -> float:
         """Playing ``play`` without raising, and raising once the trick is over if that is worth more then:
