@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from truco.bots.betting import Ladder
 from truco.bots.heuristic import pick
 from truco.bots.knowledge import raise_changes_nothing
-from truco.bots.search import SearchBot
-from truco.engine import RAISE, RUN, Match, View, view
+from truco.bots.search import OpponentModel, SearchBot, seat_team
+from truco.engine import RAISE, RUN, Action, Match, View, view
 
 #: Draws of the nested search in the answerer's seat (it answers on twice as many).
 NESTED_DRAWS = 16
@@ -67,6 +67,14 @@ class HardBot(SearchBot):
         self.level = "hard"
         self.answerer_search = SearchBot(seed + 1, "medium")
         self.answerer_search.draws = NESTED_DRAWS
+        #: what the opponents saw of our team in this match (our raises, the cards we showed after them), as
+        #: they read it: their search's opponent model
+        self.answerer_search.model = self.seen_by_them = OpponentModel()
+
+    def act(self, view: View) -> Action:
+        them = next(s for s, t in enumerate(view.teams) if t != seat_team(view))
+        self.seen_by_them.observe(view._replace(seat=them, team=view.teams[them], hand=(), legal=()))
+        return super().act(view)
 
     def raise_price(self, view: View, ladder: Ladder, draws: list[Match], current: int, asked: int) -> float:
         replies = [self.reply(draw, view) for draw in draws]
