@@ -92,13 +92,18 @@ class HardBot(SearchBot):
         return nested.ask(current, asked)
 
     def reply(self, draw: Match, ours: View) -> tuple[float, float]:
-        """(stays, raises back) of the first seat that answers our raise in ``draw``, as a ``medium`` search
-        on few draws answers it from that seat's view."""
+        """(they stay, they raise back) after our raise in ``draw``, each seat of theirs answering as a
+        ``medium`` search on few draws answers it from that seat's view: the team runs only if every seat
+        asked runs."""
         g = draw.copy()
         g.apply(pick(ours.legal, RAISE))
-        seat = g.to_act()[0]
-        theirs = view(g, seat)
-        if raise_changes_nothing(theirs):
-            theirs = theirs._replace(legal=tuple(a for a in theirs.legal if a.type != RAISE))
-        answer = self.answerer_search.answer(theirs).type
-        return float(answer != RUN), float(answer == RAISE)
+        while g.phase == "answering" and g.to_act():
+            seat = g.to_act()[0]
+            theirs = view(g, seat)
+            if raise_changes_nothing(theirs):
+                theirs = theirs._replace(legal=tuple(a for a in theirs.legal if a.type != RAISE))
+            answer = self.answerer_search.answer(theirs)
+            if answer.type != RUN:
+                return 1.0, float(answer.type == RAISE)
+            g.apply(answer)
+        return 0.0, 0.0
