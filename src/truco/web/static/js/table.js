@@ -359,7 +359,8 @@ export class TableScreen {
       if (seats.length === 1) return ours ? { person: "you", name: t("you_one"), obj: t("you_one") } : { person: "one", name: names[0], obj: names[0] };
       return ours ? { person: "we", name: t("we"), obj: t("us_obj") } : { person: "they", name: t("they"), obj: t("them_obj") };
     }
-    const name = names.length === 1 ? names[0] : t("two_names", { a: names[0], b: names[1] });
+    // before the first view the teams are not known: no names yet
+    const name = names.length === 0 ? "…" : names.length === 1 ? names[0] : t("two_names", { a: names[0], b: names[1] });
     return { person: names.length === 1 ? "one" : "they", name, obj: name };
   }
 
