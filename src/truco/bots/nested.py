@@ -64,7 +64,6 @@ class HardBot(SearchBot):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed, "medium")
-        self.level = "hard"
         self.answerer_search = SearchBot(seed + 1, "medium")
         self.answerer_search.draws = NESTED_DRAWS
         #: what the opponents saw of our team in this match (our raises, the cards we showed after them), as
