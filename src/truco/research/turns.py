@@ -20,25 +20,30 @@ from truco.engine.events import HandEnded
 from truco.research.encoding import INDEX, MASKS, mask
 from truco.research.layout import SeatViews
 
-# numpy's function, the index type and the masks as this module's constants: a compiled module reads a
+# the index type and the masks as this module's constants: a compiled module reads a
 # module's attribute, or a name it imported, from a dictionary each time
-_frombuffer: Final = np.frombuffer
 _INDEX: Final = INDEX
 _MASKS: Final = MASKS
 #: the 1 written into an observation, as numpy's own scalar (a Python float is converted every time)
 _ONE: Final = np.ones((), np.float32)
 _ONE.flags.writeable = False
-#: ``struct`` packers of n native indices (``intp``), by n
-_PACKERS: Final[list[Callable[..., bytes]]] = []
+#: ``struct`` writers of n native indices (``intp``) into a buffer, by n
+_PACKERS: Final[list[Callable[..., None]]] = []
 
 
-def _index_array(on: list[int]) -> Any:
-    """``on`` as an index array: packed by ``struct`` and read in place, which costs less than numpy's
-    ``fromiter`` converting each integer."""
+def _index_array(env: Turns, on: list[int]) -> Any:
+    """``on`` as an index array: written by ``struct`` into the environment's own array of that length (which
+    only the step that writes it reads), which costs less than numpy's ``fromiter`` converting each integer,
+    or a new array read from packed bytes."""
     n = len(on)
+    arrays = env._index_arrays
+    while len(arrays) <= n:
+        arrays.append(np.zeros(len(arrays), _INDEX))
     while len(_PACKERS) <= n:
-        _PACKERS.append(Struct(f"{len(_PACKERS)}n").pack)
-    return _frombuffer(_PACKERS[n](*on), _INDEX)
+        _PACKERS.append(Struct(f"{len(_PACKERS)}n").pack_into)
+    indices = arrays[n]
+    _PACKERS[n](indices, 0, *on)
+    return indices
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -64,17 +69,16 @@ class Turns:
     #: each seat's observation before its view is written in: the rules and the seat (read-only)
     _blank: list[Any]
     match: Match | None
+    #: an index array of each length (``_index_array``)
+    _index_arrays: list[Any]
     #: the match and what each seat sees of it as it stands (made when first asked for after each action)
     _views: SeatViews | None
     #: whether ``observe`` is this class's own (``raw_env`` says): ``last`` then calls it directly, not as a
     #: method an interpreted subclass may redefine (found by name every time)
     _own_observe: bool
 
-    @final  # called directly, not as a method an interpreted subclass may redefine
     def _seat_views(self) -> SeatViews:
-        if self._views is None:
-            raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
-        return self._views
+        return _seat_views(self)
 
     @final
     def _start(self, match: Match) -> None:
@@ -93,7 +97,7 @@ class Turns:
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent to act next until every agent is done, as PettingZoo's ``AECIterable``."""
-        self._seat_views()
+        _seat_views(self)
         return self._agents_to_act(max_iter)
 
     def _agents_to_act(self, max_iter: int) -> Iterator[str]:
@@ -105,7 +109,7 @@ class Turns:
         """The acting agent's observation, cumulative reward, termination, truncation and info (``AECEnv.last``)."""
         agent = self.agent_selection
         return (
-            (self._observation(agent) if self._own_observe else self.observe(agent)) if observe else None,
+            (_observation(self, agent) if self._own_observe else self.observe(agent)) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -114,22 +118,11 @@ class Turns:
 
     def observe(self, agent: str) -> dict[str, Any]:
         """A new observation of ``agent``'s: nothing the environment does later changes it."""
-        return self._observation(agent)
-
-    @final
-    def _observation(self, agent: str) -> dict[str, Any]:
-        seat = self._seat[agent]
-        on, _, _, bits = self._seat_views().seen(seat)
-        x = self._blank[seat].copy()
-        x[_index_array(on)] = _ONE
-        action_mask = _MASKS.get(bits)
-        if action_mask is None:  # a set of legal ids not seen before
-            action_mask = mask(bits)
-        return {"observation": x, "action_mask": action_mask}
+        return _observation(self, agent)
 
     def step(self, action: object) -> None:
         """Apply the acting agent's action (an id of the action space; ``None`` once it is done)."""
-        views = self._seat_views()
+        views = _seat_views(self)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -148,26 +141,17 @@ class Turns:
             for event in events:
                 if isinstance(event, HandEnded) and event.winner is not None:
                     # the points scored: a hand worth more than the team lacks for 12 pays only what it lacked
-                    self._pay(match, event.winner, float(event.score[event.winner] - score[event.winner]))
+                    _pay(self, match, event.winner, float(event.score[event.winner] - score[event.winner]))
         if to_act >= 0:
             self.agent_selection = self.possible_agents[to_act]
         else:  # the match is over
             winner = match.winner
             assert winner is not None
             if not self._hand_rewards:
-                self._pay(match, winner, 1.0)
+                _pay(self, match, winner, 1.0)
             self.terminations = dict.fromkeys(self.agents, True)
         if self.render_mode == "human":
             self.render()
-
-    def _pay(self, match: Match, team: int, amount: float) -> None:
-        """``amount`` to each agent of ``team``, ``-amount`` to the others, in this step's rewards and in the
-        cumulative rewards (which add up each step's rewards, cleared when the step began)."""
-        self._paid = True
-        for agent in self.agents:
-            paid = amount if match.team_of(self._seat[agent]) == team else -amount
-            self.rewards[agent] += paid
-            self._cumulative_rewards[agent] += paid
 
     # Provided by the environment (``raw_env``, ``AECEnv``):
 
@@ -176,3 +160,37 @@ class Turns:
 
     def _was_dead_step(self, action: object) -> None:
         raise NotImplementedError
+
+
+# A ``Turns`` is always an interpreted subclass's (``raw_env``): a method it calls on itself goes through mypyc's
+# glue (looked up by name, in case the subclass redefines it), whereas a module's function is a native call. So
+# what the methods above share is functions here.
+
+
+def _seat_views(env: Turns) -> SeatViews:
+    views = env._views
+    if views is None:
+        raise RuntimeError("call reset() before step(), observe(), render() or agent_iter()")
+    return views
+
+
+def _observation(env: Turns, agent: str) -> dict[str, Any]:
+    """A new observation of ``agent``'s (``Turns.observe``)."""
+    seat = env._seat[agent]
+    on, _, _, bits = _seat_views(env).seen(seat)
+    x = env._blank[seat].copy()
+    x[_index_array(env, on)] = _ONE
+    action_mask = _MASKS.get(bits)
+    if action_mask is None:  # a set of legal ids not seen before
+        action_mask = mask(bits)
+    return {"observation": x, "action_mask": action_mask}
+
+
+def _pay(env: Turns, match: Match, team: int, amount: float) -> None:
+    """``amount`` to each agent of ``team``, ``-amount`` to the others, in this step's rewards and in the
+    cumulative rewards (which add up each step's rewards, cleared when the step began)."""
+    env._paid = True
+    for agent in env.agents:
+        paid = amount if match.team_of(env._seat[agent]) == team else -amount
+        env.rewards[agent] += paid
+        env._cumulative_rewards[agent] += paid
