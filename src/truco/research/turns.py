@@ -17,13 +17,15 @@ from mypy_extensions import mypyc_attr
 
 from truco.engine import Match
 from truco.engine.events import HandEnded
-from truco.research.encoding import INDEX, MASKS, mask
+from truco.research.encoding import INDEX, NUM_ACTIONS, mask
 from truco.research.layout import SeatViews
 
-# the index type and the masks as this module's constants: a compiled module reads a
-# module's attribute, or a name it imported, from a dictionary each time
+# the index type as this module's constant: a compiled module reads a module's attribute, or a name it imported,
+# from a dictionary each time
 _INDEX: Final = INDEX
-_MASKS: Final = MASKS
+#: the mask of each set of legal ids (``mask``), by the ids as the bits of an integer: a list, read by a machine
+#: integer (a dictionary's key would be made a Python integer every step)
+_MASK_OF: Final[list[Any]] = [None] * (1 << NUM_ACTIONS)
 #: the 1 written into an observation, as numpy's own scalar (a Python float is converted every time)
 _ONE: Final = np.ones((), np.float32)
 _ONE.flags.writeable = False
@@ -101,8 +103,9 @@ class Turns:
         return self._agents_to_act(max_iter)
 
     def _agents_to_act(self, max_iter: int) -> Iterator[str]:
-        while self.agents and max_iter > 0:
-            max_iter -= 1
+        done = 0  # counted up: ``max_iter`` (2**63 by default, as PettingZoo's) is no machine integer
+        while self.agents and done < max_iter:
+            done += 1
             yield self.agent_selection
 
     def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
@@ -150,7 +153,7 @@ class Turns:
             if not self._hand_rewards:
                 _pay(self, match, winner, 1.0)
             self.terminations = dict.fromkeys(self.agents, True)
-        if self.render_mode == "human":
+        if self.render_mode is not None and self.render_mode == "human":  # (None is no string to compare)
             self.render()
 
     # Provided by the environment (``raw_env``, ``AECEnv``):
@@ -180,9 +183,9 @@ def _observation(env: Turns, agent: str) -> dict[str, Any]:
     on, _, _, bits = _seat_views(env).seen(seat)
     x = env._blank[seat].copy()
     x[_index_array(env, on)] = _ONE
-    action_mask = _MASKS.get(bits)
-    if action_mask is None:  # a set of legal ids not seen before
-        action_mask = mask(bits)
+    action_mask = _MASK_OF[bits]
+    if action_mask is None:  # a set of legal ids not seen here before
+        action_mask = _MASK_OF[bits] = mask(bits)
     return {"observation": x, "action_mask": action_mask}
 
 
