@@ -1,21 +1,23 @@
-"""What the PettingZoo environment runs every turn: ``agent_iter``, ``last``, ``observe`` and ``step``.
+"""What the PettingZoo environment runs every turn: ``agent_iter``, ``last``, ``observe`` and ``step``, and every
+match: ``reset`` and the steps of the agents that are done.
 
 ``Turns`` is the first base of ``truco.research.pettingzoo.raw_env`` (PettingZoo's ``AECEnv`` is the
 second), in a module of its own so that a regular install compiles it with mypyc along with the
 engine (``setup.py``): a native class, so that its methods read the environment's attributes from
-a C structure rather than a dictionary. ``raw_env`` (pure Python) makes and resets them.
+a C structure rather than a dictionary. ``raw_env`` (pure Python) makes them.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator
 from struct import Struct
-from typing import Any, Final, final
+from typing import Any, Final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
 
-from truco.engine import Match
+from truco.engine import Match, Rules
 from truco.engine.events import HandEnded
 from truco.research.encoding import INDEX, NUM_ACTIONS, mask
 from truco.research.layout import SeatViews
@@ -48,11 +50,20 @@ def _index_array(env: Turns, on: list[int]) -> Any:
     return indices
 
 
+def checked_seed(seed: Any) -> int:
+    """``seed`` as the engine's seeds are (a Python integer, not negative), a numpy integer too."""
+    checked = operator.index(seed)
+    if checked < 0:
+        raise ValueError(f"a seed is a non-negative integer, not {checked}")
+    return checked
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Turns:
     """PettingZoo's AEC protocol for one match: its attributes (named as ``AECEnv`` names them) and the
     methods a user's loop calls every turn."""
 
+    rules: Rules
     possible_agents: list[str]
     agents: list[str]
     agent_selection: str
@@ -64,6 +75,9 @@ class Turns:
     render_mode: str | None
     reward_mode: str
     _hand_rewards: bool
+    #: the seed of the matches since the last seeded reset, and how many of them were played
+    _seed: int
+    _played: int
     #: whether the last step paid a reward (the next one clears ``rewards``)
     _paid: bool
     #: each agent's seat
@@ -78,24 +92,20 @@ class Turns:
     #: whether ``observe`` is this class's own (``raw_env`` says): ``last`` then calls it directly, not as a
     #: method an interpreted subclass may redefine (found by name every time)
     _own_observe: bool
+    #: PettingZoo's: the agent to select once the agents that are done have stepped (``_was_dead_step``)
+    _skip_agent_selection: str | None
 
     def _seat_views(self) -> SeatViews:
         return _seat_views(self)
 
-    @final
-    def _start(self, match: Match) -> None:
-        """Start ``match``: every agent in it, no rewards yet, nobody done, its first seat to act (``reset``'s
-        work after making the match)."""
-        self.match = match
-        self._views = SeatViews(match)
-        self.agents = agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._paid = False
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
-        self.infos = {a: {} for a in agents}
-        self.agent_selection = self.possible_agents[match.to_act()[0]]
+    def reset(self, seed: Any = None, options: dict[str, Any] | None = None) -> None:
+        """A new match: from ``seed`` (a non-negative integer, a numpy integer too) when given, else the next
+        of the matches since the last seed."""
+        if seed is not None:
+            self._seed, self._played = checked_seed(seed), 0
+        # the k-th match from a seed deals from its own seed (no generator to seed at every reset)
+        _start(self, Match(self.rules, seed=self._seed << 64 | self._played))
+        self._played += 1
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent to act next until every agent is done, as PettingZoo's ``AECIterable``."""
@@ -128,7 +138,7 @@ class Turns:
         views = _seat_views(self)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            _dead_step(self, action)
             return
         match = views.match
         score = match.score[:] if self._hand_rewards else None
@@ -156,12 +166,13 @@ class Turns:
         if self.render_mode is not None and self.render_mode == "human":  # (None is no string to compare)
             self.render()
 
-    # Provided by the environment (``raw_env``, ``AECEnv``):
+    def _was_dead_step(self, action: object) -> None:
+        """PettingZoo's ``AECEnv._was_dead_step``: the step of an agent that is done (``_dead_step``)."""
+        _dead_step(self, action)
+
+    # Provided by the environment (``raw_env``):
 
     def render(self) -> str | None:
-        raise NotImplementedError
-
-    def _was_dead_step(self, action: object) -> None:
         raise NotImplementedError
 
 
@@ -197,3 +208,47 @@ def _pay(env: Turns, match: Match, team: int, amount: float) -> None:
         paid = amount if match.team_of(env._seat[agent]) == team else -amount
         env.rewards[agent] += paid
         env._cumulative_rewards[agent] += paid
+
+
+def _dead_step(env: Turns, action: object) -> None:
+    """What PettingZoo's ``AECEnv._was_dead_step`` does (``tests/research/test_pettingzoo.py`` compares the
+    two), natively: PettingZoo's, interpreted, cost a 1v1 match's two about 1.5 µs (``docs/research.md``,
+    Speed). The agent to select is removed; the next agent that is done steps next, and once none is left
+    the agent set aside when the first one did; the rewards are cleared."""
+    if action is not None:
+        raise ValueError("when an agent is dead, the only valid action is None")
+    agent = env.agent_selection
+    assert env.terminations[agent] or env.truncations[agent], "only an agent that is done steps without an action"
+    del env.terminations[agent]
+    del env.truncations[agent]
+    del env.rewards[agent]
+    del env._cumulative_rewards[agent]
+    del env.infos[agent]
+    env.agents.remove(agent)
+    done = [a for a in env.agents if env.terminations[a] or env.truncations[a]]
+    set_aside: str | None = getattr(env, "_skip_agent_selection", None)
+    if done:
+        if set_aside is None:
+            env._skip_agent_selection = env.agent_selection
+        env.agent_selection = done[0]
+    else:
+        if set_aside is not None:
+            env.agent_selection = set_aside
+        env._skip_agent_selection = None
+    zero: Any = 0  # PettingZoo clears the rewards to the integer 0
+    env.rewards = dict.fromkeys(env.rewards, zero)
+
+
+def _start(env: Turns, match: Match) -> None:
+    """Start ``match``: every agent in it, no rewards yet, nobody done, its first seat to act (``reset``'s
+    work after making the match)."""
+    env.match = match
+    env._views = SeatViews(match)
+    env.agents = agents = env.possible_agents[:]
+    env.rewards = dict.fromkeys(agents, 0.0)
+    env._paid = False
+    env._cumulative_rewards = dict.fromkeys(agents, 0.0)
+    env.terminations = dict.fromkeys(agents, False)
+    env.truncations = dict.fromkeys(agents, False)
+    env.infos = {a: {} for a in agents}
+    env.agent_selection = env.possible_agents[match.to_act()[0]]
