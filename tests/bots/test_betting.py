@@ -70,6 +70,19 @@ def test_a_bluff_into_an_answerer_that_raises_back_when_strong_is_worth_less():
     assert max(answers, key=answers.__getitem__) == RUN
 
 
+def test_a_gamble_is_worth_less_to_the_team_that_wins_most_hands():
+    """At 0×4 with a seis accepted and the hand won in three draws of five: against an even opponent, asking
+    nove (a doze back ends the match either way) is worth more than playing on; against one we beat in most
+    hands, the match is ours by playing the hands, and the gamble is not worth it."""
+
+    def ladder(edge: float) -> Ladder:
+        return Ladder(PAULISTA, (0, 4), [1.0] * 5, [1.0, 1.0, 1.0, 0.0, 0.0], [0.5] * 5, AnswerModel(), edge)
+
+    assert ladder(0.5).ask(6, 9) > ladder(0.5).accept(6)
+    assert ladder(0.8).ask(6, 9) < ladder(0.8).accept(6)
+    assert match_equity(PAULISTA, 0, 4, 0.8) > match_equity(PAULISTA, 0, 4) + 0.3
+
+
 def test_the_answer_to_a_raise_follows_the_hand():
     """Their truco: with the hand won in most draws, accept or raise back; lost in most, run."""
     strong = Ladder(PAULISTA, (0, 0), [1.0] * 4, [1.0, 1.0, 1.0, 0.0], [0.5] * 4, AnswerModel())
@@ -138,3 +151,10 @@ def test_a_maniacs_truco_is_called_more_often_with_a_medium_hand():
     assert seen.model.raise_threshold() < SearchBot().model.raise_threshold()
     played = answers_to_a_truco(lambda seed: reseeded(seen, seed))
     assert played.count(RUN) < fresh.count(RUN)
+
+
+def test_the_hands_won_against_a_far_weaker_opponent_make_the_bot_value_the_match_above_even():
+    """The share of a match's hands won moves the bot's chance in later hands above even (so a gamble for
+    the match weighs less); before any hand it counts every hand as an even fight."""
+    assert SearchBot().model.edge() == 0.5
+    assert against("random", 6).model.edge() > 0.5

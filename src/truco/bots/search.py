@@ -25,6 +25,11 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   the card and raising after the trick, with what it will show, or answering
   their raise if they raise first. An answer weighs run, accept and raise back
   the same way.
+- **Gambles priced against the edge shown**: match equity counts each later
+  hand as won with our share of this match's hands so far (from even, with a
+  prior of a few even hands; never below even): a team that wins most hands
+  against a far weaker player has the match by playing the hands, and raising
+  to a doze there risks it for little.
 - **Raises priced against the observed answers**: the answerer model's
   caution is fitted to how often they accepted our raises, and its raise-back
   strength to how often they raised back: against a player that always
@@ -94,6 +99,9 @@ RERAISE_STRENGTH, RERAISE_PRIOR, RERAISE_SLOPE = 0.85, 0.15, 1.2
 ACCEPT_FLOOR = 0.15
 #: Our raises they must have answered before the fit moves the answerer model.
 MIN_ANSWERS = 3
+#: Our chance in a later hand's fight (``match_equity``'s ``edge``): the share of this match's hands we won,
+#: with ``EDGE_PRIOR`` even hands of prior, never below even, at most ``EDGE_MAX``, in steps of ``EDGE_STEP``.
+EDGE_PRIOR, EDGE_MAX, EDGE_STEP = 4.0, 0.8, 0.05
 #: How likely a seat made a card play other than the one our quick player would make with a draw's
 #: cards (open), or covered a card other than its weakest: the inference from card plays.
 OFF_PLAY, OFF_COVER = 0.35, 0.25
@@ -114,6 +122,9 @@ class OpponentModel:
     ran: int = 0
     #: of the accepted, how many raised back
     reraised: int = 0
+    #: hands that ended with points for us, and for them
+    won: int = 0
+    lost: int = 0
     predicted: list[float] = field(default_factory=lambda: [0.0] * len(SHIFTS))
     # -- the hand being played
     hand: int = -1
@@ -132,6 +143,12 @@ class OpponentModel:
         """The hand strength above which they raise: ours, lower for a team that raises more often."""
         rate = (self.raises + HONEST_RATE * RATE_PRIOR) / (self.hands + RATE_PRIOR)
         return max(0.3, RAISE_STRENGTH - RATE_SLOPE * max(0.0, rate - HONEST_RATE))
+
+    def edge(self) -> float:
+        """Our chance in a later hand's fight: an even chance, moved towards the share of hands we won; a team
+        that wins most hands (a far weaker opponent) has more to lose than to gain from a gamble."""
+        share = (self.won + 0.5 * EDGE_PRIOR) / (self.won + self.lost + EDGE_PRIOR)
+        return round(round(min(EDGE_MAX, max(0.5, share)) / EDGE_STEP) * EDGE_STEP, 2)
 
     def answer_shift(self) -> float:
         """The shift of the answerer model's threshold that best predicts how often they accepted."""
@@ -185,10 +202,13 @@ class OpponentModel:
         if self.raised_here and self.shown_here >= 0:
             self.shown += 1
             self.weak += self.shown_here < SHOWN_STRONG
-        if self.our_raise is not None:
-            gained = view.score[team] - self.score[team]
-            if gained == self.our_raise[0] and view.score[1 - team] == self.score[1 - team]:
-                self.answered(False)
+        gained = view.score[team] - self.score[team]
+        if self.hand >= 0:
+            self.won += gained > 0
+            self.lost += view.score[1 - team] > self.score[1 - team]
+        ran = self.our_raise is not None and gained == self.our_raise[0]
+        if ran and view.score[1 - team] == self.score[1 - team]:
+            self.answered(False)
         self.hand = view.hand_number
         self.hands += 1
         self.raised_here = set()
@@ -266,7 +286,7 @@ class SearchBot(Search1Bot):
         outcome = [0.5 if w is None else float(w == team) for w in wins]
         strengths = [team_chance(d, 1 - team) for d in draws]
         score = (view.score[team], view.score[1 - team])
-        return Ladder(view.rules, score, weights, outcome, strengths, self.model.answerer())
+        return Ladder(view.rules, score, weights, outcome, strengths, self.model.answerer(), self.model.edge())
 
     def predict_answers(self, ladder: Ladder, current: int, asked: int) -> None:
         """Remember how often each of the model's answerers would accept our raise over the draws, to
@@ -411,10 +431,11 @@ class SearchBot(Search1Bot):
         p = sum(1.0 if w == team else 0.5 if w is None else 0.0 for w in wins) / len(wins)
         rules = view.rules
         mine, theirs = view.score[team], view.score[1 - team]
-        play = p * match_equity(rules, mine + rules.special_value, theirs) + (1 - p) * match_equity(
-            rules, mine, theirs + rules.special_value
+        edge = self.model.edge()
+        play = p * match_equity(rules, mine + rules.special_value, theirs, edge) + (1 - p) * match_equity(
+            rules, mine, theirs + rules.special_value, edge
         )
-        flee = match_equity(rules, mine, theirs + rules.flee_points)
+        flee = match_equity(rules, mine, theirs + rules.flee_points, edge)
         return pick(view.legal, ACCEPT if play >= flee else RUN)
 
     def with_plays(self, view: View, draws: list[Match], weights: list[float]) -> list[float]:
