@@ -55,9 +55,21 @@ def test_spectators_read_teams_by_name(new_page):
     *_, link = one_on_one(new_page)
     watcher = new_page(reduced_motion="reduce")
     watcher.goto(link)
-    watcher.wait_for_selector(".seat-box")
+    # the names come with the table's first view, a moment after the seats are drawn
+    watcher.wait_for_selector('.scoreboard .team-label:text-is("Bia")')
     assert watcher.locator(".scoreboard .team-label").all_text_contents() == ["Ana", "Bia"]
     assert "Nós" not in watcher.locator(".board").inner_text()
+
+
+def test_a_table_drawn_before_its_first_view_names_nobody_undefined(new_page):
+    *_, link = one_on_one(new_page)
+    watcher = new_page(reduced_motion="reduce")
+    # a connection that never brings the snapshot: the page stays as it is drawn before it
+    watcher.route_web_socket(re.compile(r"/ws/"), lambda ws: None)
+    watcher.goto(link)
+    watcher.wait_for_selector(".scoreboard .team-label")
+    assert "undefined" not in watcher.locator(".scoreboard").inner_text().lower()
+    assert not watcher.locator(".seat-box").count(), "seats drawn before anyone is known to sit there"
 
 
 @pytest.mark.parametrize("server_args", [("--bot-pause", "0.3", "--absence", "0.3")])

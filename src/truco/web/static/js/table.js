@@ -359,7 +359,8 @@ export class TableScreen {
       if (seats.length === 1) return ours ? { person: "you", name: t("you_one"), obj: t("you_one") } : { person: "one", name: names[0], obj: names[0] };
       return ours ? { person: "we", name: t("we"), obj: t("us_obj") } : { person: "they", name: t("they"), obj: t("them_obj") };
     }
-    const name = names.length === 1 ? names[0] : t("two_names", { a: names[0], b: names[1] });
+    // before the first view the teams are not known: no names yet
+    const name = names.length === 0 ? "…" : names.length === 1 ? names[0] : t("two_names", { a: names[0], b: names[1] });
     return { person: names.length === 1 ? "one" : "they", name, obj: name };
   }
 
@@ -586,7 +587,8 @@ export class TableScreen {
 
   renderSeats() {
     if (!this.el) return;
-    const n = this.players();
+    // nobody is drawn before the table is known (no "#1"..."#4" placeholders)
+    const n = this.table ? this.players() : 0;
     const used = new Set();
     for (let seat = 0; seat < n; seat++) {
       const pos = this.pos(seat);
