@@ -102,6 +102,10 @@ MIN_ANSWERS = 3
 #: Our chance in a later hand's fight (``match_equity``'s ``edge``): the share of this match's hands we won,
 #: with ``EDGE_PRIOR`` even hands of prior, never below even, at most ``EDGE_MAX``, in steps of ``EDGE_STEP``.
 EDGE_PRIOR, EDGE_MAX, EDGE_STEP = 4.0, 0.8, 0.05
+#: How the opponents' blunders (the trick's last card, open, over the partner's winning one, which sound
+#: card play never throws unless forced) raise our edge: ``BLUNDER_EDGE`` per unit of their blunder rate, with
+#: ``BLUNDER_PRIOR`` chances to blunder that they did not take.
+BLUNDER_EDGE, BLUNDER_PRIOR = 0.6, 2.0
 #: How likely a seat made a card play other than the one our quick player would make with a draw's
 #: cards (open), or covered a card other than its weakest: the inference from card plays.
 OFF_PLAY, OFF_COVER = 0.35, 0.25
@@ -125,11 +129,16 @@ class OpponentModel:
     #: hands that ended with points for us, and for them
     won: int = 0
     lost: int = 0
+    #: the opponents' open plays made while their partner held the trick, and those that overtook it
+    chances: int = 0
+    blunders: int = 0
     predicted: list[float] = field(default_factory=lambda: [0.0] * len(SHIFTS))
     # -- the hand being played
     hand: int = -1
     score: tuple[int, int] = (0, 0)
     raised_here: set[int] = field(default_factory=set)
+    #: (trick, seat) of the plays of this hand already looked at for blunders
+    judged_here: set[tuple[int, int]] = field(default_factory=set)
     shown_here: int = -1
     #: (value before, value asked) of our raise still unanswered, and its predicted accepts per shift
     our_raise: tuple[int, int] | None = None
@@ -148,7 +157,8 @@ class OpponentModel:
         """Our chance in a later hand's fight: an even chance, moved towards the share of hands we won; a team
         that wins most hands (a far weaker opponent) has more to lose than to gain from a gamble."""
         share = (self.won + 0.5 * EDGE_PRIOR) / (self.won + self.lost + EDGE_PRIOR)
-        return round(round(min(EDGE_MAX, max(0.5, share)) / EDGE_STEP) * EDGE_STEP, 2)
+        blundering = 0.5 + BLUNDER_EDGE * self.blunders / (self.chances + BLUNDER_PRIOR)
+        return round(round(min(EDGE_MAX, max(0.5, share, blundering)) / EDGE_STEP) * EDGE_STEP, 2)
 
     def answer_shift(self) -> float:
         """The shift of the answerer model's threshold that best predicts how often they accepted."""
@@ -186,12 +196,33 @@ class OpponentModel:
             self.count_raise(pending["value"])
         if view.raise_team == team and view.value > view.rules.base_value:
             self.count_raise(view.value)  # they raised and we accepted
+        if view.vira is not None:
+            self.judge_plays(view, team)
         if self.raised_here and view.vira is not None:
             strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
             for trick in (*view.tricks, view.trick):
                 for s, c in trick:
                     if c is not None and view.teams[s] != team:
                         self.shown_here = max(self.shown_here, strength[c])
+
+    def judge_plays(self, view: View, team: int) -> None:
+        """Count the opponents' open plays of this hand that closed a trick their partner held with an open
+        card, and those that overtook it."""
+        assert view.vira is not None
+        strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
+        for i, trick in enumerate((*view.tricks, view.trick)):
+            best: tuple[int, int] | None = None  # (strength, seat) of the open card holding the trick
+            for position, (s, c) in enumerate(trick):
+                if c is None:
+                    continue
+                last = position == view.players - 1  # nobody plays after it: overtaking the partner wins nothing
+                held = best is not None and view.teams[best[1]] == view.teams[s] != team
+                if last and held and best is not None and (i, s) not in self.judged_here:
+                    self.judged_here.add((i, s))
+                    self.chances += 1
+                    self.blunders += strength[c] > best[0]
+                if best is None or strength[c] > best[0]:
+                    best = (strength[c], s)
 
     def count_raise(self, value: int) -> None:
         if value not in self.raised_here:
@@ -212,6 +243,7 @@ class OpponentModel:
         self.hand = view.hand_number
         self.hands += 1
         self.raised_here = set()
+        self.judged_here = set()
         self.shown_here = -1
         self.our_raise = None
         self.score = view.score
