@@ -67,8 +67,9 @@ def test_a_table_drawn_before_its_first_view_names_nobody_undefined(new_page):
     # a connection that never brings the snapshot: the page stays as it is drawn before it
     watcher.route_web_socket(re.compile(r"/ws/"), lambda ws: None)
     watcher.goto(link)
-    watcher.wait_for_selector(".seat-box")
+    watcher.wait_for_selector(".scoreboard .team-label")
     assert "undefined" not in watcher.locator(".scoreboard").inner_text().lower()
+    assert not watcher.locator(".seat-box").count(), "seats drawn before anyone is known to sit there"
 
 
 @pytest.mark.parametrize("server_args", [("--bot-pause", "0.3", "--absence", "0.3")])

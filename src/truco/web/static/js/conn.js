@@ -35,11 +35,15 @@ export class TableConnection {
     this.open();
   }
 
+  /** Close for good: nothing more reaches onMessage, and the commands still waiting are refused. */
   stop() {
     this.stopped = true;
     clearTimeout(this.retryTimer);
-    clearInterval(this.pingTimer);
-    if (this.ws) this.ws.close(1000);
+    const ws = this.ws;
+    if (!ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close(1000);
+    this.closed(ws, { code: 1000 });
   }
 
   /** Seconds of the server clock now. */

@@ -587,7 +587,8 @@ export class TableScreen {
 
   renderSeats() {
     if (!this.el) return;
-    const n = this.players();
+    // nobody is drawn before the table is known (no "#1"..."#4" placeholders)
+    const n = this.table ? this.players() : 0;
     const used = new Set();
     for (let seat = 0; seat < n; seat++) {
       const pos = this.pos(seat);
