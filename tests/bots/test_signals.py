@@ -14,18 +14,7 @@ from tests.bots.puzzles import parse_move
 
 from truco.bots import BOT_KINDS, gestures_of, make_bot
 from truco.bots.knowledge import partner_of, raise_changes_nothing
-from truco.bots.search import OFF_PLAY, SearchBot, play_likelihood
-from truco.bots.search1 import Search1Bot
-from truco.bots.signals import (
-    OpponentSignals,
-    PartnerModel,
-    SignalConstraints,
-    gestures_to_make,
-    mate_top,
-    partner_belief,
-    team_known,
-    team_play,
-)
+from truco.bots.signals import OpponentSignals, PartnerModel, SignalConstraints, gestures_to_make, partner_belief
 from truco.engine import RAISE, ExplicitDeals, Match, Rules, View, view
 from truco.engine.cards import card_name, parse_card
 from truco.engine.deals import Deal
@@ -128,38 +117,6 @@ def test_the_determinization_keeps_to_the_partners_signals():
         assert set(belief.holds) <= set(draw.hands[2]) and not set(belief.lacks) & set(draw.hands[2])
         assert draw.hands[0] == list(seen.hand) and sorted(len(h) for h in draw.hands) == [3, 3, 3, 3]
         assert len({c for h in draw.hands for c in h}) == 12
-
-
-def test_search_rolls_the_hand_out_with_its_team_playing_as_a_team():
-    """Vira A: manilhas 2. I lead with junk (7S JC QS) and my partner signalled 2S: in the rollouts I throw
-    my weakest card and let its manilha take the trick, and the hand is ours; played as the quick player
-    alone plays it (my J first, their 2H's team takes two tricks), it is theirs. Without signals, as before."""
-    match, log = position("AC", ("7S JC QS", "QD 3D 2H", "2S 6C QH", "5H JS 7H"), "")
-    seen = view(match, 0, signals=log)
-    assert [card_name(c) for c in partner_belief(seen).holds] == ["2S"]  # type: ignore[union-attr]
-    bot, yardstick = SearchBot(), Search1Bot()
-    assert bot.outcomes(seen, None, [match]) == [0] != yardstick.outcomes(seen, None, [match])
-    assert bot.outcomes(view(match, 0), None, [match]) == yardstick.outcomes(view(match, 0), None, [match]) == [1]
-    known = team_known(seen)
-    assert sorted(map(card_name, known)) == ["2S"]
-    top = mate_top(match, 0, match.hands[2], [], known)
-    play = team_play(match.legal_actions(0), [], match.strength, top)
-    assert play is not None and card_name(play.card or 0) == "7S"
-    assert mate_top(match, 0, match.hands[2], [], frozenset()) == -1  # nothing known: the quick player's choice
-    assert team_play(match.legal_actions(0), [], match.strength, -1) is None
-
-
-def test_search_reads_its_partners_card_play_as_a_team_play():
-    """Vira 7: manilhas Q. They lead an A; my partner, holding a 3 and a 2, throws its 4: it knows by my signal
-    that my zap, still to come, takes the trick. A draw that gives it those cards explains the play as well as
-    one that gives it junk; read as the quick player alone plays (it would have beaten the A), it is unlikely."""
-    match, log = position("7D", ("QC 5S 6D", "AS KD 7S", "4H 3S 2C", "KH 6H 4D"), "1:AS 2:4H 3:4D", dealer=0)
-    seen = view(match, 0, signals=log)
-    known = team_known(seen)
-    assert sorted(map(card_name, known)) == ["QC"] and match.to_act() == [0]
-    assert play_likelihood(match, 0, known) == 1.0
-    assert play_likelihood(match, 0) == pytest.approx(OFF_PLAY)
-    assert play_likelihood(match, 0, team_known(view(match, 0))) == pytest.approx(OFF_PLAY)  # no signals: as before
 
 
 def test_the_partners_silence_is_trusted_as_far_as_it_kept_to_it():

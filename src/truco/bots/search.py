@@ -52,7 +52,7 @@ from dataclasses import dataclass, field, replace
 
 from truco.bots.betting import AnswerModel, Ladder, match_equity
 from truco.bots.heuristic import HeuristicBot, pick
-from truco.bots.knowledge import Knowledge, partner_of, raise_changes_nothing
+from truco.bots.knowledge import Knowledge, raise_changes_nothing
 from truco.bots.quick import greedy, seat_chance
 from truco.bots.search1 import (
     PRUNE,
@@ -63,16 +63,7 @@ from truco.bots.search1 import (
     candidate_plays,
     won_share,
 )
-from truco.bots.signals import (
-    OpponentSignals,
-    PartnerModel,
-    SignalConstraints,
-    gestures_to_make,
-    mate_top,
-    team_known,
-    team_outcomes,
-    team_play,
-)
+from truco.bots.signals import OpponentSignals, PartnerModel, SignalConstraints, gestures_to_make
 from truco.engine import ACCEPT, RAISE, RUN, Action, Match, View
 from truco.engine.actions import PLAY_ACTIONS
 from truco.engine.cards import COVERED_STRENGTH, strength_table
@@ -243,12 +234,6 @@ class SearchBot(Search1Bot):
     def signal(self, view: View) -> tuple[str, ...]:
         """The gestures to make for the partner now (``truco.bots.signals``)."""
         return gestures_to_make(view)
-
-    def outcomes(self, view: View, first: Action | None, draws: list[Match]) -> list[int | None]:
-        """At a table with signals, our team plays the rollouts as a team (``team_outcomes``)."""
-        if view.signals is None or partner_of(view) is None:
-            return super().outcomes(view, first, draws)
-        return team_outcomes(view, first, draws)
 
     def sample(self, view: View, n: int) -> list[Match]:
         """Draws that agree with the signals (``SignalConstraints``): the manilhas the partner told of are
@@ -437,8 +422,7 @@ class SearchBot(Search1Bot):
         if not self.infer or not any(s != view.seat for t in (*view.tricks, view.trick) for s, _ in t):
             return weights
         seat = view.seat or 0
-        known = team_known(view)
-        return [w * play_likelihood(d, seat, known) for w, d in zip(weights, draws, strict=True)]
+        return [w * play_likelihood(d, seat) for w, d in zip(weights, draws, strict=True)]
 
 
 def seat_team(view: View) -> int:
@@ -461,11 +445,10 @@ def logistic(x: float) -> float:
     return 1 / (1 + math.exp(-x / 0.05))
 
 
-def play_likelihood(draw: Match, seat: int, known: frozenset[int] = frozenset()) -> float:
+def play_likelihood(draw: Match, seat: int) -> float:
     """How likely the other seats' card plays of this hand were with this draw's cards, if they play as our
     quick player does (``greedy``): a play it would not make, or a covered card that is not the seat's
-    weakest, counts ``OFF_PLAY`` / ``OFF_COVER``. ``seat`` is ours (its plays tell nothing); our partner
-    plays as a team with the manilhas of ours it knows by our signals (``known``, see ``team_play``)."""
+    weakest, counts ``OFF_PLAY`` / ``OFF_COVER``. ``seat`` is ours (its plays tell nothing)."""
     strength = draw.strength
     tricks = [*draw.tricks, draw.trick]
     held = [list(h) for h in draw.hands]
@@ -486,9 +469,6 @@ def play_likelihood(draw: Match, seat: int, known: frozenset[int] = frozenset())
                 else:
                     legal = [PLAY_ACTIONS[a.seat][c] for c in cards]
                     chosen = greedy(a.seat, legal, table, strength, won, (players - len(table)) // 2, draw.team_of)
-                    if known and draw.team_of(a.seat) == draw.team_of(seat):
-                        top = mate_top(draw, a.seat, held[seat], table, known)
-                        chosen = team_play(legal, table, strength, top) or chosen
                     if strength[chosen.card] != strength[a.card]:
                         likelihood *= OFF_PLAY
             table.append((a.seat, COVERED_STRENGTH if a.covered else strength[a.card]))

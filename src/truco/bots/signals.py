@@ -10,11 +10,6 @@ the partner's hand; a manilha it did not signal and nobody has shown is not, if 
 be trusted (a person may not signal at all: ``PartnerModel`` learns how far, from the manilhas
 the partner shows).
 
-**Playing as a team** (``team_outcomes``): the search's rollouts play the hand out with the quick player,
-each seat alone; at a table with signals the seats of this seat's team know each other's manilhas, and one
-whose partner, still to play in the trick, holds a manilha above the table keeps its strength and throws
-its weakest card: the partner takes the trick.
-
 **The opponents' gestures**: an opponent's gesture tells us nothing of its meaning, but it tells
 that it was made: a team that signals every manilha shows how many it holds. Once the opponents
 have gestured in ``SIGNALLING_HANDS`` hands of the match, ``OpponentSignals`` reads each one's count
@@ -34,15 +29,13 @@ of this hand (less the manilhas it has shown) as the number of unseen manilhas i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 
 from truco.bots.knowledge import Knowledge, partner_of
-from truco.bots.quick import greedy
-from truco.engine import ACCEPT, PLAY, Action, Match, View
-from truco.engine.cards import COVERED_STRENGTH, MANILHA_STRENGTH, SUITS, Card, strength_table, suit
-from truco.engine.events import CardPlayed, Event, HandEnded, TrickEnded
+from truco.engine import View
+from truco.engine.cards import SUITS, Card, suit
 
 #: Hands of the match in which the opponents gestured before their gestures are read as their manilha counts.
 SIGNALLING_HANDS = 2
@@ -224,88 +217,3 @@ class SignalConstraints:
                 holds[s], order = order[:n], order[n:]
                 lacks[s] = [c for c in self.free if c not in holds[s]]
         return holds, lacks
-
-
-def team_known(view: View) -> frozenset[Card]:
-    """The manilhas this seat's team knows its players hold (or held in this hand): the ones its partner
-    signalled and its own (signalled, or in its hand); where the mão de onze shows the partner's hand, the
-    manilhas in it. Nothing at a table without signals or without a partner."""
-    signals = view.signals
-    partner = partner_of(view)
-    if signals is None or view.vira is None or partner is None:
-        return frozenset()
-    suits = {s.suit for s in signals.made if s.suit is not None and s.seat in (view.seat, partner)}
-    shown = {*view.hand, *view.known_hands.get(partner, ())}
-    return frozenset(c for c in view.manilhas if SUITS[suit(c)] in suits or c in shown)
-
-
-def team_outcomes(view: View, first: Action | None, draws: Sequence[Match]) -> list[int | None]:
-    """The winning team of the hand (None: nobody) in each draw after ``first``, rolled out as
-    ``Search1Bot.outcomes`` does but with this seat's team playing as a team (``team_rollout``): each of
-    its seats knows the manilhas its partner signalled or, for the partner, the ones this seat holds."""
-    strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
-    known = team_known(view)
-    table = [(s, COVERED_STRENGTH if c is None else strength[c]) for s, c in view.trick]
-    team = view.teams[view.seat or 0]
-    out = []
-    for draw in draws:
-        g = draw.copy()
-        events = g.apply(first) if first is not None else []
-        out.append(team_rollout(g, strength, table[:], list(view.trick_winners), events, team, known))
-    return out
-
-
-def team_rollout(
-    g: Match,
-    strength: tuple[int, ...],
-    table: list[tuple[int, int]],
-    won: list[int | None],
-    events: list[Event],
-    team: int,
-    known: frozenset[Card],
-) -> int | None:
-    """``quick.rollout``, with the seats of ``team`` playing by ``team_play`` (``known``: the manilhas each
-    of them knows its partner holds)."""
-    players = g.players
-    while True:
-        for e in events:
-            if isinstance(e, HandEnded):
-                return e.winner
-            if isinstance(e, TrickEnded):
-                table = []
-                won.append(e.winner)
-            elif isinstance(e, CardPlayed):
-                table.append((e.seat, COVERED_STRENGTH if e.covered or e.card is None else strength[e.card]))
-        seat = g.to_act()[0]
-        legal = g.legal_actions(seat)
-        if g.phase != "playing":
-            action = next(a for a in legal if a.type == ACCEPT)
-        else:
-            action = greedy(seat, legal, table, strength, won, (players - len(table)) // 2, g.team_of)
-            if g.team_of(seat) == team:
-                mate = next(s for s in range(players) if s != seat and g.team_of(s) == team)
-                top = mate_top(g, seat, g.hands[mate], table, known)
-                action = team_play(legal, table, strength, top) or action
-        events = g.apply(action)
-
-
-def team_play(
-    legal: Sequence[Action], table: list[tuple[int, int]], strength: tuple[int, ...], mate_top: int
-) -> Action | None:
-    """The weakest open card, where the partner, still to play in the trick, holds a manilha of strength
-    ``mate_top`` (-1: none known) above every card on the ``table``: the partner takes the trick. None: no
-    such case (the quick player's choice stands)."""
-    if mate_top < MANILHA_STRENGTH or any(s >= mate_top for _, s in table):
-        return None
-    opened = [a for a in legal if a.type == PLAY and not a.covered and a.card is not None]
-    return min(opened, key=lambda a: strength[a.card or 0]) if opened else None
-
-
-def mate_top(
-    g: Match, seat: int, mate_cards: Iterable[Card], table: list[tuple[int, int]], known: frozenset[Card]
-) -> int:
-    """The strength of the strongest of ``known`` that the partner of ``seat`` holds (``mate_cards``), if it
-    is still to play in the trick ``table``; else -1."""
-    if any(g.team_of(s) == g.team_of(seat) and s != seat for s, _ in table):
-        return -1
-    return max((g.strength[c] for c in mate_cards if c in known), default=-1)
