@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from pettingzoo import AECEnv
 from pettingzoo.test import api_test
 
 from truco.engine import RulesError
@@ -110,3 +111,54 @@ def test_last_observes_through_a_subclass_own_observe():
     assert plain.last()[0]["observation"].any()
     assert not masked.last()[0]["observation"].any()
     assert (masked.last()[0]["action_mask"] == plain.last()[0]["action_mask"]).all()
+
+
+class PettingZooDeadStep(raw_env):
+    """The environment with PettingZoo's own step for an agent that is done."""
+
+    _was_dead_step = AECEnv._was_dead_step
+
+    def step(self, action):
+        if action is None and (self.terminations[self.agent_selection] or self.truncations[self.agent_selection]):
+            self._was_dead_step(action)
+        else:
+            super().step(action)
+
+
+def protocol_state(e) -> tuple:
+    """Everything a step of an agent that is done may change."""
+    dicts = (e.rewards, e._cumulative_rewards, e.terminations, e.truncations, e.infos)
+    return (
+        e.agent_selection,
+        list(e.agents),
+        [[(k, v, type(v)) for k, v in d.items()] for d in dicts],
+        getattr(e, "_skip_agent_selection", "unset"),
+    )
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("reward", ["match", "hand"])
+def test_the_steps_of_agents_that_are_done_are_pettingzoos(players, reward):
+    ours = raw_env(rules={"players": players}, reward=reward)
+    theirs = PettingZooDeadStep(rules={"players": players}, reward=reward)
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        ours.reset(seed=seed)
+        theirs.reset(seed=seed)
+        dead_steps = 0
+        for agent, other in zip(ours.agent_iter(), theirs.agent_iter(), strict=True):
+            assert agent == other
+            assert protocol_state(ours) == protocol_state(theirs)
+            obs, _, terminated, truncated, _ = ours.last()
+            if terminated or truncated:
+                dead_steps += 1
+                with pytest.raises(ValueError, match="only valid action is None"):
+                    ours.step(0)
+                ours.step(None)
+                theirs.step(None)
+            else:
+                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                ours.step(action)
+                theirs.step(action)
+        assert dead_steps == players
+        assert protocol_state(ours) == protocol_state(theirs)

@@ -191,7 +191,7 @@ def _seen(plays: tuple[Play, ...] | list[Play]) -> tuple[SeenPlay, ...]:
 def _legal(m: Match, seat: int) -> tuple[Action, ...]:
     """The seat's legal actions as it may name them: blind plays by slot in a mão de ferro."""
     legal = m.legal_actions(seat)
-    if m.kind is IRON and legal:
+    if m.kind is _IRON and legal:  # (the module's constant: read every environment step)
         return tuple([Action.play_blind(seat, i) if a.type == PLAY else a for i, a in enumerate(legal)])
     return legal
 

@@ -16,7 +16,6 @@ the team that scored them, - to the other; the last hand pays only up to 12).
 
 from __future__ import annotations
 
-import operator
 from random import Random
 from typing import Any, ClassVar
 
@@ -26,7 +25,7 @@ from pettingzoo import AECEnv
 
 from truco.engine import Match, Rules, view
 from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, blank, observation_string
-from truco.research.turns import Turns
+from truco.research.turns import Turns, checked_seed
 
 REWARDS = ("match", "hand")
 
@@ -37,14 +36,6 @@ def env(rules: Any = None, seed: int | None = None, render_mode: str | None = No
     forwards every attribute read through ``__getattr__``, which cost more than a step of the
     match itself (``docs/research.md``, Speed)."""
     return raw_env(rules=rules, seed=seed, render_mode=render_mode, reward=reward)
-
-
-def _seed(seed: int) -> int:
-    """``seed`` as the engine's seeds are (a Python integer, not negative), a numpy integer too."""
-    seed = operator.index(seed)
-    if seed < 0:
-        raise ValueError(f"a seed is a non-negative integer, not {seed}")
-    return seed
 
 
 class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
@@ -70,8 +61,7 @@ class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
         self._hand_rewards = reward == "hand"
         self.possible_agents = [f"player_{s}" for s in range(self.rules.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        #: the seed of the matches since the last seeded reset, and how many of them were played
-        self._seed = Random().getrandbits(64) if seed is None else _seed(seed)
+        self._seed = Random().getrandbits(64) if seed is None else checked_seed(seed)
         self._played = 0
         self._observation_space = spaces.Dict(
             {
@@ -81,28 +71,19 @@ class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
         )
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self._blank = [blank(self.rules, s) for s in range(self.rules.players)]
+        self._index_arrays = []
         self._own_observe = type(self).observe is Turns.observe
         self.match = None
         self._views = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_space
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._seed, self._played = _seed(seed), 0
-        # the k-th match from a seed deals from its own seed (no generator to seed at every reset)
-        self._start(Match(self.rules, seed=self._seed << 64 | self._played))
-        self._played += 1
 
     def _match(self) -> Match:
         return self._seat_views().match
-
-    #: PettingZoo's, which ``Turns`` (before ``AECEnv`` among the bases) names without defining
-    _was_dead_step = AECEnv._was_dead_step
 
     def render(self) -> str | None:
         """The current seat's view in one line (``observation_string``)."""
