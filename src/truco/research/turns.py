@@ -39,16 +39,17 @@ _PACKERS: Final[list[Callable[..., None]]] = []
 def _index_array(env: Turns, on: list[int]) -> Any:
     """``on`` as an index array: written by ``struct`` into the environment's own array of that length (which
     only the step that writes it reads), which costs less than numpy's ``fromiter`` converting each integer,
-    or a new array read from packed bytes. Each array's writer is ``pack_into`` with the array and the offset
-    already bound (``partial``): a call with ``*on`` alone passes ``on`` as the arguments' tuple, where one with
-    arguments before it builds a list of them all first."""
+    or a new array read from packed bytes. Each array's writer is ``pack_into`` with the array (as a
+    ``memoryview``: ``struct`` asks for its buffer every call, which a memoryview gives for less than numpy) and
+    the offset already bound (``partial``): a call with ``*on`` alone passes ``on`` as the arguments' tuple,
+    where one with arguments before it builds a list of them all first."""
     n = len(on)
     arrays, writers = env._index_arrays, env._index_writers
     while len(arrays) <= n:
         while len(_PACKERS) <= len(arrays):
             _PACKERS.append(Struct(f"{len(_PACKERS)}n").pack_into)
-        indices = np.zeros(len(arrays), _INDEX)
-        writers.append(partial(_PACKERS[len(arrays)], indices, 0))
+        indices: Any = np.zeros(len(arrays), _INDEX)
+        writers.append(partial(_PACKERS[len(arrays)], memoryview(indices), 0))
         arrays.append(indices)
     writers[n](*on)
     return arrays[n]
