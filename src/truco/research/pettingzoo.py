@@ -77,10 +77,10 @@ class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
         self.match = None
         self._views = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_space
 
     def _match(self) -> Match:
