@@ -72,6 +72,7 @@ class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self._blank = [blank(self.rules, s) for s in range(self.rules.players)]
         self._index_arrays = []
+        self._index_writers = []
         self._own_observe = type(self).observe is Turns.observe
         self.match = None
         self._views = None
