@@ -57,7 +57,7 @@ from dataclasses import dataclass, field, replace
 
 from truco.bots.betting import AnswerModel, Ladder, match_equity
 from truco.bots.heuristic import HeuristicBot, pick
-from truco.bots.knowledge import Knowledge, raise_changes_nothing
+from truco.bots.knowledge import Knowledge, own_team, raise_changes_nothing
 from truco.bots.quick import greedy, seat_chance
 from truco.bots.search1 import (
     PRUNE,
@@ -185,7 +185,7 @@ class OpponentModel:
 
     def observe(self, view: View) -> None:
         """Update from a view of this seat (called before every decision)."""
-        team = seat_team(view)
+        team = own_team(view)
         if view.hand_number != self.hand:
             self.close_hand(view, team)
         elif self.our_raise is not None and (view.value >= self.our_raise[1] or view.phase == "answering"):
@@ -314,7 +314,7 @@ class SearchBot(Search1Bot):
     def ladder(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> Ladder:
         """The raises of this hand priced over ``draws``: who wins each (``wins``), how strong the opponents
         feel in it, and how they answer raises (the model's answerer)."""
-        team = seat_team(view)
+        team = own_team(view)
         outcome = [0.5 if w is None else float(w == team) for w in wins]
         strengths = [team_chance(d, 1 - team) for d in draws]
         score = (view.score[team], view.score[1 - team])
@@ -337,7 +337,7 @@ class SearchBot(Search1Bot):
         """How well each draw explains the last raise of the hand and its acceptance: after we accepted
         their raise, draws where they raise with those cards count more; after they accepted ours, draws
         where they accept with those cards."""
-        team = seat_team(view)
+        team = own_team(view)
         ladder = view.rules.ladder
         if view.value <= view.rules.base_value or view.value not in ladder:
             return [1.0] * len(draws)
@@ -358,7 +358,7 @@ class SearchBot(Search1Bot):
     def answer(self, view: View) -> Action:
         """Run, accept or raise back, whichever is worth most in match equity over the draws weighted by how
         well they explain the raise (and the hand's card plays); a raise back is priced up the ladder."""
-        team = seat_team(view)
+        team = own_team(view)
         pending = view.pending or {}
         asked, current = pending.get("value", view.value), view.value
         draws = self.sample(view, 2 * self.draws)  # weighting leaves fewer effective draws: take more
@@ -379,7 +379,7 @@ class SearchBot(Search1Bot):
         return pick(view.legal, choice)
 
     def play(self, view: View) -> Action:
-        team = seat_team(view)
+        team = own_team(view)
         legal = view.legal
         candidates = candidate_plays(view)
         draws = self.sample(view, self.draws)
@@ -426,7 +426,7 @@ class SearchBot(Search1Bot):
         the draws are split by who wins the trick (which we shall see), and in each part the raise is priced
         against the opponents' strength after the trick (which they will feel). While nobody has raised,
         they may raise first (as the model says they raise with that strength), and we answer."""
-        team = seat_team(view)
+        team = own_team(view)
         current, asked = view.value, ladder.higher(view.value)
         assert asked is not None
         threshold = self.model.raise_threshold() if view.raise_team is None else None
@@ -446,19 +446,21 @@ class SearchBot(Search1Bot):
             quiet_part[i], loud_part[i] = w * (1 - loud), w * loud
         later = replace(ladder, strengths=after)
         value = 0.0
-        for winner, (quiet, loud) in parts.items():
-            if sum(quiet) > 0:
-                keep = later.accept(current, quiet)
-                value += sum(quiet) * (keep if winner == -1 else max(keep, later.ask(current, asked, quiet)))
-            if sum(loud) > 0:
-                value += sum(loud) * max(later.answers(current, asked, loud).values())
+        for winner, (quiet_weights, loud_weights) in parts.items():
+            if sum(quiet_weights) > 0:
+                keep = later.accept(current, quiet_weights)
+                if winner != -1:
+                    keep = max(keep, later.ask(current, asked, quiet_weights))
+                value += sum(quiet_weights) * keep
+            if sum(loud_weights) > 0:
+                value += sum(loud_weights) * max(later.answers(current, asked, loud_weights).values())
         return value / sum(ladder.weights)
 
     def decide_eleven(self, view: View) -> Action:
         """Play the mão de onze when the hand's chance over the draws (our partner's cards are known) is
         worth more match equity at its value than fleeing."""
         draws = self.sample(view, self.draws)
-        team = seat_team(view)
+        team = own_team(view)
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         p = sum(1.0 if w == team else 0.5 if w is None else 0.0 for w in wins) / len(wins)
         rules = view.rules
@@ -476,11 +478,6 @@ class SearchBot(Search1Bot):
             return weights
         seat = view.seat or 0
         return [w * play_likelihood(d, seat) for w, d in zip(weights, draws, strict=True)]
-
-
-def seat_team(view: View) -> int:
-    """The team of the view's seat (a bot always sees a seat's view)."""
-    return view.teams[view.seat or 0]
 
 
 def raiser_chance(draw: Match, team: int, seat: int | None) -> float:
@@ -510,21 +507,25 @@ def play_likelihood(draw: Match, seat: int) -> float:
     for i in range(len(tricks) - 1, -1, -1):
         plays = tricks[i]
         for a in plays:
+            assert a.card is not None  # a card played is on record, face down or not
             held[a.seat].append(a.card)
         won = draw.trick_winners[:i]
         table: list[tuple[int, int]] = []
         for a in plays:
+            card = a.card
+            assert card is not None
             if a.seat != seat and len(held[a.seat]) > 1:
                 cards = held[a.seat]
                 if a.covered:
-                    if strength[a.card] > min(strength[c] for c in cards):
+                    if strength[card] > min(strength[c] for c in cards):
                         likelihood *= OFF_COVER
                 else:
                     legal = [PLAY_ACTIONS[a.seat][c] for c in cards]
                     chosen = greedy(a.seat, legal, table, strength, won, (players - len(table)) // 2, draw.team_of)
-                    if strength[chosen.card] != strength[a.card]:
+                    assert chosen.card is not None
+                    if strength[chosen.card] != strength[card]:
                         likelihood *= OFF_PLAY
-            table.append((a.seat, COVERED_STRENGTH if a.covered else strength[a.card]))
+            table.append((a.seat, COVERED_STRENGTH if a.covered else strength[card]))
     return likelihood
 
 
@@ -544,7 +545,7 @@ def play_trick(g: Match, events: list[Event]) -> tuple[bool, int | None]:
         if g.phase != "playing":
             action = pick(tuple(legal), ACCEPT)
         else:
-            table = [(a.seat, COVERED_STRENGTH if a.covered else strength[a.card]) for a in g.trick]
+            table = [(a.seat, COVERED_STRENGTH if a.covered or a.card is None else strength[a.card]) for a in g.trick]
             won = list(g.trick_winners)
             action = greedy(seat, list(legal), table, strength, won, (g.players - len(table)) // 2, g.team_of)
         events = g.apply(action)
