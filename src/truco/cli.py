@@ -6,11 +6,14 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from truco.bots import BOT_KINDS
+
+if TYPE_CHECKING:
+    from truco.server.store import Store  # the server is imported lazily
 
 
 class LogFormat(StrEnum):
@@ -158,7 +161,7 @@ app.add_typer(admin_app, name="admin")
 DbOption = Annotated[str | None, typer.Option(help="SQLAlchemy URL (default: the server's default database)")]
 
 
-def _admin_store(db: str | None):  # the Store type is imported lazily
+def _admin_store(db: str | None) -> Store:
     from truco.server.config import default_db_url
     from truco.server.store import Store
 
@@ -205,7 +208,7 @@ def admin_reset_password(
 ) -> None:
     """Print a one-time link that lets NAME set a new password (it expires after --ttl seconds)."""
     from truco.server.admin import reset_link
-    from truco.server.table import CommandError
+    from truco.server.errors import CommandError
 
     try:
         typer.echo(reset_link(_admin_store(db), name, base_url, ttl))
@@ -239,7 +242,7 @@ def admin_bans(db: DbOption = None) -> None:
         typer.echo(f"{b['nickname'] or ''}\t{b['nickname_key']}\t{b['scope']}")
 
 
-def _rules_option(spec: str | None) -> object:
+def _rules_option(spec: str | None) -> str | dict[str, Any]:
     """A ``--rules`` value: a profile name or a JSON object of options."""
     if spec is None:
         return "paulista"

@@ -191,6 +191,7 @@ class Table:
     def choice_label(self, a: Action, v: View) -> str:
         if a.type == PLAY:
             if a.card is None:
+                assert a.slot is not None  # a blind play names its slot
                 return f"Jogar a carta virada nº {a.slot + 1}"
             return f"Jogar {card_label(a.card)}" + (" coberta" if a.covered else "")
         if v.phase == "deciding":
@@ -240,6 +241,7 @@ class Table:
             # after a trick, the cards left in the hand (a new hand shows its own)
             if any(isinstance(e, TrickEnded) for e in events) and not any(isinstance(e, HandEnded) for e in events):
                 self.console.print(self.hand_line(view(m, HUMAN)))
+        assert m.winner is not None  # a match over has a winner
         return m.winner
 
 

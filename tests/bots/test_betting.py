@@ -10,7 +10,9 @@ from tests.bots.puzzles import Puzzle
 from truco.bots import make_bot
 from truco.bots.betting import AnswerModel, Ladder, call_threshold, match_equity
 from truco.bots.search import SearchBot
-from truco.engine import ACCEPT, RAISE, RUN, Match, Rules, view
+from truco.engine import ACCEPT, RAISE, RUN, Action, ExplicitDeals, Match, Rules, view
+from truco.engine.cards import parse_card
+from truco.engine.deals import Deal
 from truco.engine.rules import TARGET_SCORE
 
 PAULISTA, MINEIRO = Rules(), Rules.parse("mineiro")
@@ -68,6 +70,19 @@ def test_a_bluff_into_an_answerer_that_raises_back_when_strong_is_worth_less():
     # what we answer their seis with, holding the losing hand: run (three points) rather than play for six
     answers = weak_hand.answers(3, 6, [1.0, 0.0])
     assert max(answers, key=answers.__getitem__) == RUN
+
+
+def test_a_gamble_is_worth_less_to_the_team_that_wins_most_hands():
+    """At 0×4 with a seis accepted and the hand won in three draws of five: against an even opponent, asking
+    nove (a doze back ends the match either way) is worth more than playing on; against one we beat in most
+    hands, the match is ours by playing the hands, and the gamble is not worth it."""
+
+    def ladder(edge: float) -> Ladder:
+        return Ladder(PAULISTA, (0, 4), [1.0] * 5, [1.0, 1.0, 1.0, 0.0, 0.0], [0.5] * 5, AnswerModel(), edge)
+
+    assert ladder(0.5).ask(6, 9) > ladder(0.5).accept(6)
+    assert ladder(0.8).ask(6, 9) < ladder(0.8).accept(6)
+    assert match_equity(PAULISTA, 0, 4, 0.8) > match_equity(PAULISTA, 0, 4) + 0.3
 
 
 def test_the_answer_to_a_raise_follows_the_hand():
@@ -138,3 +153,32 @@ def test_a_maniacs_truco_is_called_more_often_with_a_medium_hand():
     assert seen.model.raise_threshold() < SearchBot().model.raise_threshold()
     played = answers_to_a_truco(lambda seed: reseeded(seen, seed))
     assert played.count(RUN) < fresh.count(RUN)
+
+
+def test_the_hands_won_against_a_far_weaker_opponent_make_the_bot_value_the_match_above_even():
+    """The share of a match's hands won moves the bot's chance in later hands above even (so a gamble for
+    the match weighs less); before any hand it counts every hand as an even fight."""
+    assert SearchBot().model.edge() == 0.5
+    assert against("random", 6).model.edge() > 0.5
+
+
+def after_first_trick(last: str) -> SearchBot:
+    """A fresh bot in seat 0 that saw the first trick: its 4♣, their 3♦, its partner's 4♠, and ``last``
+    thrown by seat 3 (vira 7♦: the Qs are the manilhas)."""
+    hands = (("4C", "5H", "6S"), ("3D", "5D", "6C"), ("4S", "JD", "KH"), ("QC", "5S", "7C"))
+    deal = Deal(parse_card("7D"), tuple(tuple(parse_card(c) for c in h) for h in hands))
+    m = Match(PAULISTA, deals=ExplicitDeals([deal]), first_dealer=3)
+    for seat, card in enumerate(("4C", "3D", "4S", last)):
+        m.apply(Action.play(seat, parse_card(card)))
+    bot = SearchBot()
+    bot.model.observe(view(m, 0))
+    return bot
+
+
+def test_an_opponent_that_overtakes_its_partners_winning_card_with_the_trick_s_last_card_shows_weak_play():
+    """Seat 3 closes the trick that its partner's 3 already holds: throwing the zap over it wins nothing (a
+    blunder sound card play does not make), throwing the 5 is sound. Only the blunder moves the edge."""
+    blunder, sound = after_first_trick("QC").model, after_first_trick("5S").model
+    assert (blunder.chances, blunder.blunders) == (1, 1)
+    assert (sound.chances, sound.blunders) == (1, 0)
+    assert blunder.edge() > sound.edge() == 0.5

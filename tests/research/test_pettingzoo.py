@@ -7,8 +7,8 @@ import pytest
 from pettingzoo import AECEnv
 from pettingzoo.test import api_test
 
-from truco.engine import RulesError
-from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE
+from truco.engine import RulesError, view
+from truco.research.encoding import NUM_ACTIONS, OBSERVATION_SIZE, action_mask, observation
 from truco.research.pettingzoo import env, raw_env
 
 
@@ -162,3 +162,30 @@ def test_the_steps_of_agents_that_are_done_are_pettingzoos(players, reward):
                 theirs.step(action)
         assert dead_steps == players
         assert protocol_state(ours) == protocol_state(theirs)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"players": 2}, None, {"profile": "mineiro", "players": 2, "canga": True}, {"answer": "next", "deck": "clean"}],
+)
+def test_every_observation_is_the_seats_view_and_stays_what_it_was(rules):
+    """What ``last()`` hands out is ``observation`` and ``action_mask`` of the acting seat's view (the
+    environment writes it by its own faster path: the engine's ``seat_vector``, an index array of each
+    length), and an observation a caller keeps never changes as the environment goes on."""
+    e = env(rules=rules)
+    kept = []
+    for seed in range(4):
+        rng = np.random.default_rng(seed)
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            v = view(e.match, e._seat[agent])
+            assert np.array_equal(obs["observation"], observation(v))
+            assert np.array_equal(obs["action_mask"], action_mask(v))
+            kept.append((obs["observation"], obs["observation"].copy()))
+            if terminated or truncated:
+                e.step(None)
+            else:
+                e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert len({len(x.nonzero()[0]) for x, _ in kept}) > 5  # index arrays of many lengths
+    assert all(np.array_equal(x, copy) for x, copy in kept)

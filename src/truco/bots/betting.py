@@ -1,8 +1,9 @@
 """Betting by match equity: what a score is worth, and what a raise, an answer or a wait is worth from it.
 
 **Match equity** (``match_equity``) is the chance of winning the match from a
-score, when each later hand is an even fight. It is computed once per table's
-rules by dynamic programming over the scores; what kind of hand a score deals
+score, when each later hand is an even fight (or, with ``edge``, one the team
+wins with that chance). It is computed once per table's rules (and edge) by
+dynamic programming over the scores; what kind of hand a score deals
 (a normal hand, a mão de onze, a mão de ferro) is asked of the engine, and the
 points at stake come from the rules: a normal hand ends at one of the ladder's
 values (``HAND_VALUES``: how often hands end at each rung), a mão de onze is
@@ -49,8 +50,9 @@ SOFTNESS = 0.05
 
 
 @cache
-def _table(rules: Rules) -> dict[tuple[int, int], float]:
-    """Match equity of team 0 at every score below the target, by dynamic programming from the top."""
+def _table(rules: Rules, edge: float = 0.5) -> dict[tuple[int, int], float]:
+    """Match equity of team 0 at every score below the target, by dynamic programming from the top, when
+    team 0 wins each later hand's fight with chance ``edge``."""
     table: dict[tuple[int, int], float] = {}
 
     def at(mine: int, theirs: int) -> float:
@@ -61,7 +63,7 @@ def _table(rules: Rules) -> dict[tuple[int, int], float]:
         return table[mine, theirs]
 
     def even(mine: int, theirs: int, points: int) -> float:
-        return 0.5 * at(mine + points, theirs) + 0.5 * at(mine, theirs + points)
+        return edge * at(mine + points, theirs) + (1 - edge) * at(mine, theirs + points)
 
     special = rules.special_value
     flee = rules.flee_points
@@ -88,19 +90,20 @@ def _table(rules: Rules) -> dict[tuple[int, int], float]:
 #: The rules last asked about and their table: a search decision asks about one table's rules thousands of
 #: times, and hashing them each time (for ``_table``'s cache) was a tenth of its time.
 #: (One entry, read once per call: threads that share it each get a table of the rules they asked about.)
-_last: list[tuple[Rules | None, dict[tuple[int, int], float]]] = [(None, {})]
+_last: list[tuple[Rules | None, float, dict[tuple[int, int], float]]] = [(None, 0.5, {})]
 
 
-def match_equity(rules: Rules, mine: int, theirs: int) -> float:
-    """The chance that a team on ``mine`` points wins the match against one on ``theirs``."""
+def match_equity(rules: Rules, mine: int, theirs: int, edge: float = 0.5) -> float:
+    """The chance that a team on ``mine`` points wins the match against one on ``theirs``, if it wins each
+    later hand's fight with chance ``edge``."""
     if mine >= TARGET_SCORE:
         return 1.0
     if theirs >= TARGET_SCORE:
         return 0.0
     last = _last[0]
-    if last[0] is not rules:
-        last = _last[0] = (rules, _table(rules))
-    return last[1][mine, theirs]
+    if last[0] is not rules or last[1] != edge:
+        last = _last[0] = (rules, edge, _table(rules, edge))
+    return last[2][mine, theirs]
 
 
 def call_threshold(rules: Rules, mine: int, theirs: int, current: int, asked: int) -> float:
@@ -152,9 +155,11 @@ class Ladder:
     wins: Sequence[float]
     strengths: Sequence[float]
     model: AnswerModel
+    #: our chance in each later hand's fight (``match_equity``)
+    edge: float = 0.5
 
     def equity(self, mine: int, theirs: int) -> float:
-        return match_equity(self.rules, self.score[0] + mine, self.score[1] + theirs)
+        return match_equity(self.rules, self.score[0] + mine, self.score[1] + theirs, self.edge)
 
     def played(self, win: float, value: int) -> float:
         """Our match equity once the hand is played out at ``value`` with outcome ``win``."""

@@ -36,6 +36,17 @@ def partner_of(view: View) -> int | None:
     return next((s for s, t in enumerate(view.teams) if t == view.team and s != view.seat), None)
 
 
+def own_team(view: View) -> int:
+    """The team of the view's seat (a seat's view always names it).
+
+    >>> from truco.engine import Match, view
+    >>> own_team(view(Match(seed=1), 1))
+    1
+    """
+    assert view.team is not None, "a spectator's view has no team"
+    return view.team
+
+
 class Knowledge:
     """A seat's reading of its view."""
 

@@ -25,6 +25,11 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   the card and raising after the trick, with what it will show, or answering
   their raise if they raise first. An answer weighs run, accept and raise back
   the same way.
+- **Gambles priced against the edge shown**: match equity counts each later
+  hand as won with our share of this match's hands so far (from even, with a
+  prior of a few even hands; never below even): a team that wins most hands
+  against a far weaker player has the match by playing the hands, and raising
+  to a doze there risks it for little.
 - **Raises priced against the observed answers**: the answerer model's
   caution is fitted to how often they accepted our raises, and its raise-back
   strength to how often they raised back: against a player that always
@@ -52,7 +57,7 @@ from dataclasses import dataclass, field, replace
 
 from truco.bots.betting import AnswerModel, Ladder, match_equity
 from truco.bots.heuristic import HeuristicBot, pick
-from truco.bots.knowledge import Knowledge, raise_changes_nothing
+from truco.bots.knowledge import Knowledge, own_team, raise_changes_nothing
 from truco.bots.quick import greedy, seat_chance
 from truco.bots.search1 import (
     PRUNE,
@@ -94,6 +99,13 @@ RERAISE_STRENGTH, RERAISE_PRIOR, RERAISE_SLOPE = 0.85, 0.15, 1.2
 ACCEPT_FLOOR = 0.15
 #: Our raises they must have answered before the fit moves the answerer model.
 MIN_ANSWERS = 3
+#: Our chance in a later hand's fight (``match_equity``'s ``edge``): the share of this match's hands we won,
+#: with ``EDGE_PRIOR`` even hands of prior, never below even, at most ``EDGE_MAX``, in steps of ``EDGE_STEP``.
+EDGE_PRIOR, EDGE_MAX, EDGE_STEP = 4.0, 0.8, 0.05
+#: How the opponents' blunders (the trick's last card, open, over the partner's winning one, which sound
+#: card play never throws unless forced) raise our edge: ``BLUNDER_EDGE`` per unit of their blunder rate, with
+#: ``BLUNDER_PRIOR`` chances to blunder that they did not take.
+BLUNDER_EDGE, BLUNDER_PRIOR = 0.6, 2.0
 #: How likely a seat made a card play other than the one our quick player would make with a draw's
 #: cards (open), or covered a card other than its weakest: the inference from card plays.
 OFF_PLAY, OFF_COVER = 0.35, 0.25
@@ -114,11 +126,19 @@ class OpponentModel:
     ran: int = 0
     #: of the accepted, how many raised back
     reraised: int = 0
+    #: hands that ended with points for us, and for them
+    won: int = 0
+    lost: int = 0
+    #: the opponents' open plays made while their partner held the trick, and those that overtook it
+    chances: int = 0
+    blunders: int = 0
     predicted: list[float] = field(default_factory=lambda: [0.0] * len(SHIFTS))
     # -- the hand being played
     hand: int = -1
     score: tuple[int, int] = (0, 0)
     raised_here: set[int] = field(default_factory=set)
+    #: (trick, seat) of the plays of this hand already looked at for blunders
+    judged_here: set[tuple[int, int]] = field(default_factory=set)
     shown_here: int = -1
     #: (value before, value asked) of our raise still unanswered, and its predicted accepts per shift
     our_raise: tuple[int, int] | None = None
@@ -132,6 +152,13 @@ class OpponentModel:
         """The hand strength above which they raise: ours, lower for a team that raises more often."""
         rate = (self.raises + HONEST_RATE * RATE_PRIOR) / (self.hands + RATE_PRIOR)
         return max(0.3, RAISE_STRENGTH - RATE_SLOPE * max(0.0, rate - HONEST_RATE))
+
+    def edge(self) -> float:
+        """Our chance in a later hand's fight: an even chance, moved towards the share of hands we won; a team
+        that wins most hands (a far weaker opponent) has more to lose than to gain from a gamble."""
+        share = (self.won + 0.5 * EDGE_PRIOR) / (self.won + self.lost + EDGE_PRIOR)
+        blundering = 0.5 + BLUNDER_EDGE * self.blunders / (self.chances + BLUNDER_PRIOR)
+        return round(round(min(EDGE_MAX, max(0.5, share, blundering)) / EDGE_STEP) * EDGE_STEP, 2)
 
     def answer_shift(self) -> float:
         """The shift of the answerer model's threshold that best predicts how often they accepted."""
@@ -158,7 +185,7 @@ class OpponentModel:
 
     def observe(self, view: View) -> None:
         """Update from a view of this seat (called before every decision)."""
-        team = seat_team(view)
+        team = own_team(view)
         if view.hand_number != self.hand:
             self.close_hand(view, team)
         elif self.our_raise is not None and (view.value >= self.our_raise[1] or view.phase == "answering"):
@@ -169,12 +196,33 @@ class OpponentModel:
             self.count_raise(pending["value"])
         if view.raise_team == team and view.value > view.rules.base_value:
             self.count_raise(view.value)  # they raised and we accepted
+        if view.vira is not None:
+            self.judge_plays(view, team)
         if self.raised_here and view.vira is not None:
             strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
             for trick in (*view.tricks, view.trick):
                 for s, c in trick:
                     if c is not None and view.teams[s] != team:
                         self.shown_here = max(self.shown_here, strength[c])
+
+    def judge_plays(self, view: View, team: int) -> None:
+        """Count the opponents' open plays of this hand that closed a trick their partner held with an open
+        card, and those that overtook it."""
+        assert view.vira is not None
+        strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
+        for i, trick in enumerate((*view.tricks, view.trick)):
+            best: tuple[int, int] | None = None  # (strength, seat) of the open card holding the trick
+            for position, (s, c) in enumerate(trick):
+                if c is None:
+                    continue
+                last = position == view.players - 1  # nobody plays after it: overtaking the partner wins nothing
+                held = best is not None and view.teams[best[1]] == view.teams[s] != team
+                if last and held and best is not None and (i, s) not in self.judged_here:
+                    self.judged_here.add((i, s))
+                    self.chances += 1
+                    self.blunders += strength[c] > best[0]
+                if best is None or strength[c] > best[0]:
+                    best = (strength[c], s)
 
     def count_raise(self, value: int) -> None:
         if value not in self.raised_here:
@@ -185,13 +233,17 @@ class OpponentModel:
         if self.raised_here and self.shown_here >= 0:
             self.shown += 1
             self.weak += self.shown_here < SHOWN_STRONG
-        if self.our_raise is not None:
-            gained = view.score[team] - self.score[team]
-            if gained == self.our_raise[0] and view.score[1 - team] == self.score[1 - team]:
-                self.answered(False)
+        gained = view.score[team] - self.score[team]
+        if self.hand >= 0:
+            self.won += gained > 0
+            self.lost += view.score[1 - team] > self.score[1 - team]
+        ran = self.our_raise is not None and gained == self.our_raise[0]
+        if ran and view.score[1 - team] == self.score[1 - team]:
+            self.answered(False)
         self.hand = view.hand_number
         self.hands += 1
         self.raised_here = set()
+        self.judged_here = set()
         self.shown_here = -1
         self.our_raise = None
         self.score = view.score
@@ -262,11 +314,11 @@ class SearchBot(Search1Bot):
     def ladder(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> Ladder:
         """The raises of this hand priced over ``draws``: who wins each (``wins``), how strong the opponents
         feel in it, and how they answer raises (the model's answerer)."""
-        team = seat_team(view)
+        team = own_team(view)
         outcome = [0.5 if w is None else float(w == team) for w in wins]
         strengths = [team_chance(d, 1 - team) for d in draws]
         score = (view.score[team], view.score[1 - team])
-        return Ladder(view.rules, score, weights, outcome, strengths, self.model.answerer())
+        return Ladder(view.rules, score, weights, outcome, strengths, self.model.answerer(), self.model.edge())
 
     def predict_answers(self, ladder: Ladder, current: int, asked: int) -> None:
         """Remember how often each of the model's answerers would accept our raise over the draws, to
@@ -285,7 +337,7 @@ class SearchBot(Search1Bot):
         """How well each draw explains the last raise of the hand and its acceptance: after we accepted
         their raise, draws where they raise with those cards count more; after they accepted ours, draws
         where they accept with those cards."""
-        team = seat_team(view)
+        team = own_team(view)
         ladder = view.rules.ladder
         if view.value <= view.rules.base_value or view.value not in ladder:
             return [1.0] * len(draws)
@@ -306,7 +358,7 @@ class SearchBot(Search1Bot):
     def answer(self, view: View) -> Action:
         """Run, accept or raise back, whichever is worth most in match equity over the draws weighted by how
         well they explain the raise (and the hand's card plays); a raise back is priced up the ladder."""
-        team = seat_team(view)
+        team = own_team(view)
         pending = view.pending or {}
         asked, current = pending.get("value", view.value), view.value
         draws = self.sample(view, 2 * self.draws)  # weighting leaves fewer effective draws: take more
@@ -327,7 +379,7 @@ class SearchBot(Search1Bot):
         return pick(view.legal, choice)
 
     def play(self, view: View) -> Action:
-        team = seat_team(view)
+        team = own_team(view)
         legal = view.legal
         candidates = candidate_plays(view)
         draws = self.sample(view, self.draws)
@@ -374,7 +426,7 @@ class SearchBot(Search1Bot):
         the draws are split by who wins the trick (which we shall see), and in each part the raise is priced
         against the opponents' strength after the trick (which they will feel). While nobody has raised,
         they may raise first (as the model says they raise with that strength), and we answer."""
-        team = seat_team(view)
+        team = own_team(view)
         current, asked = view.value, ladder.higher(view.value)
         assert asked is not None
         threshold = self.model.raise_threshold() if view.raise_team is None else None
@@ -394,27 +446,30 @@ class SearchBot(Search1Bot):
             quiet_part[i], loud_part[i] = w * (1 - loud), w * loud
         later = replace(ladder, strengths=after)
         value = 0.0
-        for winner, (quiet, loud) in parts.items():
-            if sum(quiet) > 0:
-                keep = later.accept(current, quiet)
-                value += sum(quiet) * (keep if winner == -1 else max(keep, later.ask(current, asked, quiet)))
-            if sum(loud) > 0:
-                value += sum(loud) * max(later.answers(current, asked, loud).values())
+        for winner, (quiet_weights, loud_weights) in parts.items():
+            if sum(quiet_weights) > 0:
+                keep = later.accept(current, quiet_weights)
+                if winner != -1:
+                    keep = max(keep, later.ask(current, asked, quiet_weights))
+                value += sum(quiet_weights) * keep
+            if sum(loud_weights) > 0:
+                value += sum(loud_weights) * max(later.answers(current, asked, loud_weights).values())
         return value / sum(ladder.weights)
 
     def decide_eleven(self, view: View) -> Action:
         """Play the mão de onze when the hand's chance over the draws (our partner's cards are known) is
         worth more match equity at its value than fleeing."""
         draws = self.sample(view, self.draws)
-        team = seat_team(view)
+        team = own_team(view)
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         p = sum(1.0 if w == team else 0.5 if w is None else 0.0 for w in wins) / len(wins)
         rules = view.rules
         mine, theirs = view.score[team], view.score[1 - team]
-        play = p * match_equity(rules, mine + rules.special_value, theirs) + (1 - p) * match_equity(
-            rules, mine, theirs + rules.special_value
+        edge = self.model.edge()
+        play = p * match_equity(rules, mine + rules.special_value, theirs, edge) + (1 - p) * match_equity(
+            rules, mine, theirs + rules.special_value, edge
         )
-        flee = match_equity(rules, mine, theirs + rules.flee_points)
+        flee = match_equity(rules, mine, theirs + rules.flee_points, edge)
         return pick(view.legal, ACCEPT if play >= flee else RUN)
 
     def with_plays(self, view: View, draws: list[Match], weights: list[float]) -> list[float]:
@@ -423,11 +478,6 @@ class SearchBot(Search1Bot):
             return weights
         seat = view.seat or 0
         return [w * play_likelihood(d, seat) for w, d in zip(weights, draws, strict=True)]
-
-
-def seat_team(view: View) -> int:
-    """The team of the view's seat (a bot always sees a seat's view)."""
-    return view.teams[view.seat or 0]
 
 
 def raiser_chance(draw: Match, team: int, seat: int | None) -> float:
@@ -457,21 +507,25 @@ def play_likelihood(draw: Match, seat: int) -> float:
     for i in range(len(tricks) - 1, -1, -1):
         plays = tricks[i]
         for a in plays:
+            assert a.card is not None  # a card played is on record, face down or not
             held[a.seat].append(a.card)
         won = draw.trick_winners[:i]
         table: list[tuple[int, int]] = []
         for a in plays:
+            card = a.card
+            assert card is not None
             if a.seat != seat and len(held[a.seat]) > 1:
                 cards = held[a.seat]
                 if a.covered:
-                    if strength[a.card] > min(strength[c] for c in cards):
+                    if strength[card] > min(strength[c] for c in cards):
                         likelihood *= OFF_COVER
                 else:
                     legal = [PLAY_ACTIONS[a.seat][c] for c in cards]
                     chosen = greedy(a.seat, legal, table, strength, won, (players - len(table)) // 2, draw.team_of)
-                    if strength[chosen.card] != strength[a.card]:
+                    assert chosen.card is not None
+                    if strength[chosen.card] != strength[card]:
                         likelihood *= OFF_PLAY
-            table.append((a.seat, COVERED_STRENGTH if a.covered else strength[a.card]))
+            table.append((a.seat, COVERED_STRENGTH if a.covered else strength[card]))
     return likelihood
 
 
@@ -491,7 +545,7 @@ def play_trick(g: Match, events: list[Event]) -> tuple[bool, int | None]:
         if g.phase != "playing":
             action = pick(tuple(legal), ACCEPT)
         else:
-            table = [(a.seat, COVERED_STRENGTH if a.covered else strength[a.card]) for a in g.trick]
+            table = [(a.seat, COVERED_STRENGTH if a.covered or a.card is None else strength[a.card]) for a in g.trick]
             won = list(g.trick_winners)
             action = greedy(seat, list(legal), table, strength, won, (g.players - len(table)) // 2, g.team_of)
         events = g.apply(action)

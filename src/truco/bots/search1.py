@@ -29,7 +29,7 @@ import math
 from random import Random
 
 from truco.bots.heuristic import pick
-from truco.bots.knowledge import Knowledge, call_threshold, equity
+from truco.bots.knowledge import Knowledge, call_threshold, equity, own_team
 from truco.bots.quick import rollout, seat_chance
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
 from truco.engine.cards import COVERED_STRENGTH, strength_table
@@ -89,7 +89,7 @@ class Search1Bot:
 
     def decide_eleven(self, view: View) -> Action:
         draws = self.sample(view, self.draws)
-        team = view.teams[view.seat]
+        team = own_team(view)
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         p = sum(w == team for w in wins) / len(wins)
         rules = view.rules
@@ -101,7 +101,7 @@ class Search1Bot:
         return pick(view.legal, ACCEPT if play >= equity(mine, theirs + rules.flee_points, special) else RUN)
 
     def answer(self, view: View) -> Action:
-        team = view.teams[view.seat]
+        team = own_team(view)
         pending = view.pending or {}
         asked, current = pending.get("value", view.value), view.value
         draws = self.sample(view, 2 * self.draws)  # weighting leaves fewer effective draws: take more
@@ -130,7 +130,7 @@ class Search1Bot:
         return pick(view.legal, RUN if p < call_threshold(mine, theirs, current, asked, special) else ACCEPT)
 
     def play(self, view: View) -> Action:
-        team = view.teams[view.seat]
+        team = own_team(view)
         legal = view.legal
         candidates = candidate_plays(view)
         draws = self.sample(view, self.draws)
@@ -158,7 +158,7 @@ class Search1Bot:
 
     def raise_gain(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> float:
         """Match equity gained by raising now rather than playing on (they answer as our model says)."""
-        team = view.teams[view.seat]
+        team = own_team(view)
         mine, theirs = view.score[team], view.score[1 - team]
         special = view.rules.special_score
         ladder = view.rules.ladder
@@ -189,8 +189,9 @@ def candidate_plays(view: View) -> list[Action]:
     opened = [a for a in plays if not a.covered]
     covered = [a for a in plays if a.covered]
     if covered:
-        k = Knowledge(view)
-        opened.append(min(covered, key=lambda a: k.strength[a.card]))
+        strength = Knowledge(view).strength
+        by_card = {a.card: a for a in covered if a.card is not None}
+        opened.append(by_card[min(by_card, key=strength.__getitem__)])
     return opened
 
 

@@ -353,6 +353,9 @@ _IRON: Final = IRON
 _ANSWERING: Final = ANSWERING
 #: where each play's part starts: ``_PLAY_AT[trick][position in it]``
 _PLAY_AT: Final = tuple(tuple(_TRICKS + (k * 4 + p) * 45 for p in range(4)) for k in range(3))
+#: every index of ``VECTOR`` as a Python integer, made once: the tricks' indices (all above 256, which Python
+#: keeps no cached integer for) are appended from here, not made (and freed) anew every time
+_INDICES: Final[tuple[Any, ...]] = tuple(range(sum(size for _, size in VECTOR)))
 
 
 def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, list[Card], tuple[Action, ...]]:
@@ -424,14 +427,15 @@ def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, list[Card], 
     return out, phase, hand, _legal(m, seat)
 
 
-def _plays(out: list[int], starts: tuple[int, ...], trick: tuple[Play, ...], rel: tuple[int, ...], seat: int) -> None:
-    """``seat_vector``'s part for one trick's plays (a covered card is 40 but to its own seat)."""
+def _plays(out: list[Any], starts: tuple[int, ...], trick: tuple[Play, ...], rel: tuple[int, ...], seat: int) -> None:
+    """``seat_vector``'s part for one trick's plays (a covered card is 40 but to its own seat). ``out`` is a list
+    of anything to the compiled engine, so that an index taken from ``_INDICES`` is appended as it is."""
     for p, (s, _type, card, covered, _slot) in enumerate(trick):
         start = starts[p]
-        out.append(start + rel[s])
+        out.append(_INDICES[start + rel[s]])
         if covered:
-            out.append(start + 4 + 40)
+            out.append(_INDICES[start + 4 + 40])
             if s == seat and card is not None:  # (a play on the table always names its card)
-                out.append(_COVERED + card)
+                out.append(_INDICES[_COVERED + card])
         elif card is not None:
-            out.append(start + 4 + card)
+            out.append(_INDICES[start + 4 + card])

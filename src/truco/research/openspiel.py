@@ -99,6 +99,10 @@ _GAME_TYPE = pyspiel.GameType(
     parameter_specification=PARAMETERS,
 )
 
+#: OpenSpiel's player ids for the end of the game and for chance (pyspiel has no type hints)
+TERMINAL: int = pyspiel.PlayerId.TERMINAL
+CHANCE: int = pyspiel.PlayerId.CHANCE
+
 
 def rules_of(params: dict[str, Any]) -> Rules:
     """The engine's rules named by a game's parameters (an empty ``manilhas`` means the profile's)."""
@@ -310,9 +314,9 @@ class TrucoState(pyspiel.State):
     def current_player(self) -> int:
         t = self.table
         if t.is_over():
-            return pyspiel.PlayerId.TERMINAL
+            return TERMINAL
         if t.is_chance():
-            return pyspiel.PlayerId.CHANCE
+            return CHANCE
         assert t.match is not None
         return t.match.to_act()[0]
 
@@ -331,7 +335,7 @@ class TrucoState(pyspiel.State):
         self.table.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == CHANCE:
             return f"dealer {action}" if self.table.dealer is None else f"deal {card_name(action)}"
         return ACTION_NAMES[action]
 

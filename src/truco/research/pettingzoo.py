@@ -72,14 +72,15 @@ class raw_env(Turns, AECEnv):  # PettingZoo's name for the unwrapped environment
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self._blank = [blank(self.rules, s) for s in range(self.rules.players)]
         self._index_arrays = []
+        self._index_writers = []
         self._own_observe = type(self).observe is Turns.observe
         self.match = None
         self._views = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_space
 
     def _match(self) -> Match:

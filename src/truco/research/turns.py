@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
+from functools import partial
 from struct import Struct
 from typing import Any, Final
 
@@ -38,16 +39,20 @@ _PACKERS: Final[list[Callable[..., None]]] = []
 def _index_array(env: Turns, on: list[int]) -> Any:
     """``on`` as an index array: written by ``struct`` into the environment's own array of that length (which
     only the step that writes it reads), which costs less than numpy's ``fromiter`` converting each integer,
-    or a new array read from packed bytes."""
+    or a new array read from packed bytes. Each array's writer is ``pack_into`` with the array (as a
+    ``memoryview``: ``struct`` asks for its buffer every call, which a memoryview gives for less than numpy) and
+    the offset already bound (``partial``): a call with ``*on`` alone passes ``on`` as the arguments' tuple,
+    where one with arguments before it builds a list of them all first."""
     n = len(on)
-    arrays = env._index_arrays
+    arrays, writers = env._index_arrays, env._index_writers
     while len(arrays) <= n:
-        arrays.append(np.zeros(len(arrays), _INDEX))
-    while len(_PACKERS) <= n:
-        _PACKERS.append(Struct(f"{len(_PACKERS)}n").pack_into)
-    indices = arrays[n]
-    _PACKERS[n](indices, 0, *on)
-    return indices
+        while len(_PACKERS) <= len(arrays):
+            _PACKERS.append(Struct(f"{len(_PACKERS)}n").pack_into)
+        indices: Any = np.zeros(len(arrays), _INDEX)
+        writers.append(partial(_PACKERS[len(arrays)], memoryview(indices), 0))
+        arrays.append(indices)
+    writers[n](*on)
+    return arrays[n]
 
 
 def checked_seed(seed: Any) -> int:
@@ -85,8 +90,9 @@ class Turns:
     #: each seat's observation before its view is written in: the rules and the seat (read-only)
     _blank: list[Any]
     match: Match | None
-    #: an index array of each length (``_index_array``)
+    #: an index array of each length, and what writes it (``_index_array``)
     _index_arrays: list[Any]
+    _index_writers: list[Callable[..., None]]
     #: the match and what each seat sees of it as it stands (made when first asked for after each action)
     _views: SeatViews | None
     #: whether ``observe`` is this class's own (``raw_env`` says): ``last`` then calls it directly, not as a
