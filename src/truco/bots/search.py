@@ -76,7 +76,7 @@ from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
 from truco.engine.events import Event, HandEnded, TrickEnded
 
-#: Plays whose share of won draws is this close to the best count as equally good.
+#: Plays whose share of won draws is this close to the best, or one effective draw's worth, count as equally good.
 TIE = 0.01
 #: Draws per decision, per level.
 DRAWS = {"easy": 8, "medium": 96, "hard": 384}
@@ -406,7 +406,8 @@ class SearchBot(Search1Bot):
         # Among plays as good as the best, give away the weakest card, covered if it may be: keep the
         # strength for later and show the opponents nothing.
         strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
-        best = min((a for a in shares if shares[a] >= top - TIE), key=lambda a: (strength[a.card or 0], not a.covered))
+        tie = max(TIE, 1 / max(1.0, effective_size(weights)))
+        best = min((a for a in shares if shares[a] >= top - tie), key=lambda a: (strength[a.card or 0], not a.covered))
         may_raise = view.kind == "normal" and any(a.type == RAISE for a in legal)
         if may_raise and self.wants_raise(view, draws, weights, wins[best], best):
             return pick(legal, RAISE)
