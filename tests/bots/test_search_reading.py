@@ -8,7 +8,7 @@ from tests.bots.puzzles import Puzzle
 
 from truco.bots import make_bot
 from truco.bots.heuristic import HeuristicBot
-from truco.bots.search import play_likelihood, raiser_chance
+from truco.bots.search import MAX_BATCHES, effective_size, play_likelihood, raiser_chance
 from truco.engine import Match, view
 from truco.engine.cards import parse_card
 from truco.engine.determinize import sample
@@ -58,3 +58,16 @@ def test_after_a_raise_the_draws_where_the_raiser_is_weak_weigh_the_modelled_blu
     threshold = bot.model.raise_threshold()
     weak = sum(w for w, d in zip(weights, draws, strict=True) if raiser_chance(d, raiser, seen.turn) < threshold - 0.1)
     assert weak / sum(weights) <= bot.model.bluff_rate() + 0.05  # the old weighting: 0.23 here
+
+
+def test_more_draws_are_taken_while_few_of_them_count():
+    """Weights that leave one draw of many counting make the decision draw again, up to its limit; weights that
+    leave them all counting do not."""
+    assert effective_size([1.0, 1.0, 1.0, 1.0]) == 4.0
+    assert effective_size([1.0, 0.0, 0.0, 0.0]) == 1.0
+    seen = Puzzle("probe", "", "7D", ("4D KS 4H", "5C 6C 7S", "QH 5S 6D", "4S JD KD"), "play", moves="4D 5C").position()
+    bot = make_bot("search", "medium", seed=0)
+    draws, weights = bot.weighed_draws(seen, 12, lambda d: [1.0] * len(d))
+    assert len(draws) == len(weights) == 12
+    draws, weights = bot.weighed_draws(seen, 12, lambda d: [1.0] + [0.0] * (len(d) - 1))
+    assert len(draws) == len(weights) == MAX_BATCHES * 12

@@ -53,6 +53,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from truco.bots.betting import AnswerModel, Ladder, match_equity
@@ -75,10 +76,13 @@ from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
 from truco.engine.events import Event, HandEnded, TrickEnded
 
-#: Plays whose share of won draws is this close to the best count as equally good.
+#: Plays whose share of won draws is this close to the best, or one effective draw's worth, count as equally good.
 TIE = 0.01
 #: Draws per decision, per level.
 DRAWS = {"easy": 8, "medium": 96, "hard": 384}
+#: While the weights of a decision's draws leave fewer than this share of them that count (the effective sample
+#: size, (Σw)²/Σw²), as many again are drawn, up to ``MAX_BATCHES`` times the level's draws.
+ESS_SHARE, MAX_BATCHES = 0.5, 4
 #: The prior bluff rate of a raise, and how many observations it is worth.
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
@@ -361,10 +365,14 @@ class SearchBot(Search1Bot):
         team = own_team(view)
         pending = view.pending or {}
         asked, current = pending.get("value", view.value), view.value
-        draws = self.sample(view, 2 * self.draws)  # weighting leaves fewer effective draws: take more
         step = view.rules.ladder.index(asked)
-        weights = self.raise_weights(draws, pending.get("team", 1 - team), view.turn, step)
-        weights = self.with_plays(view, draws, weights)
+
+        def weigh(draws: list[Match]) -> list[float]:
+            return self.with_plays(
+                view, draws, self.raise_weights(draws, pending.get("team", 1 - team), view.turn, step)
+            )
+
+        draws, weights = self.weighed_draws(view, 2 * self.draws, weigh)  # a raise leaves fewer that count: take more
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         ladder = self.ladder(view, draws, weights, wins)
         options = ladder.answers(current, asked)
@@ -382,8 +390,9 @@ class SearchBot(Search1Bot):
         team = own_team(view)
         legal = view.legal
         candidates = candidate_plays(view)
-        draws = self.sample(view, self.draws)
-        weights = self.with_plays(view, draws, self.history_weights(view, draws))
+        draws, weights = self.weighed_draws(
+            view, self.draws, lambda d: self.with_plays(view, d, self.history_weights(view, d))
+        )
         first = len(draws) // 3
         wins = {a: self.outcomes(view, a, draws[:first]) for a in candidates}
         if len(candidates) > 1:
@@ -397,7 +406,8 @@ class SearchBot(Search1Bot):
         # Among plays as good as the best, give away the weakest card, covered if it may be: keep the
         # strength for later and show the opponents nothing.
         strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
-        best = min((a for a in shares if shares[a] >= top - TIE), key=lambda a: (strength[a.card or 0], not a.covered))
+        tie = max(TIE, 1 / max(1.0, effective_size(weights)))
+        best = min((a for a in shares if shares[a] >= top - tie), key=lambda a: (strength[a.card or 0], not a.covered))
         may_raise = view.kind == "normal" and any(a.type == RAISE for a in legal)
         if may_raise and self.wants_raise(view, draws, weights, wins[best], best):
             return pick(legal, RAISE)
@@ -472,12 +482,32 @@ class SearchBot(Search1Bot):
         flee = match_equity(rules, mine, theirs + rules.flee_points, edge)
         return pick(view.legal, ACCEPT if play >= flee else RUN)
 
+    def weighed_draws(
+        self, view: View, n: int, weigh: Callable[[list[Match]], list[float]]
+    ) -> tuple[list[Match], list[float]]:
+        """``n`` draws and their weights (``weigh``), and ``n`` more at a time while the weights leave fewer than
+        ``ESS_SHARE`` of ``n`` that count, up to ``MAX_BATCHES`` times ``n``: after a raise and a few card plays
+        only some of the draws still count, and the decision's price is the noisier for it."""
+        draws = self.sample(view, n)
+        weights = weigh(draws)
+        while effective_size(weights) < ESS_SHARE * n and len(draws) < MAX_BATCHES * n:
+            more = self.sample(view, n)
+            draws += more
+            weights += weigh(more)
+        return draws, weights
+
     def with_plays(self, view: View, draws: list[Match], weights: list[float]) -> list[float]:
         """``weights`` times how well each draw explains the card plays of the hand (see ``play_likelihood``)."""
         if not self.infer or not any(s != view.seat for t in (*view.tricks, view.trick) for s, _ in t):
             return weights
         seat = view.seat or 0
         return [w * play_likelihood(d, seat) for w, d in zip(weights, draws, strict=True)]
+
+
+def effective_size(weights: list[float]) -> float:
+    """How many draws weighted ``weights`` count as: (Σw)²/Σw² (0 if none counts)."""
+    squares = sum(w * w for w in weights)
+    return sum(weights) ** 2 / squares if squares > 0 else 0.0
 
 
 def raiser_chance(draw: Match, team: int, seat: int | None) -> float:
