@@ -119,6 +119,12 @@ def test_the_determinization_keeps_to_the_partners_signals():
         assert len({c for h in draw.hands for c in h}) == 12
 
 
+def test_a_partner_is_trusted_before_the_match_shows_anything():
+    """The table's gestures are there to tell manilhas: until the partner shows a manilha it kept quiet about
+    (the next test), its silence counts in nearly every draw."""
+    assert PartnerModel().silence_trust() > 0.95
+
+
 def test_the_partners_silence_is_trusted_as_far_as_it_kept_to_it():
     """Seat 2 shows the zap (QC): the trust in its silence falls if it had not signalled it, and rises if it had."""
     prior = PartnerModel().silence_trust()

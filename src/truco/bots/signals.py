@@ -40,8 +40,10 @@ from truco.engine.cards import SUITS, Card, suit
 #: Hands of the match in which the opponents gestured before their gestures are read as their manilha counts.
 SIGNALLING_HANDS = 2
 #: What kind of signaller the partner may be, before the match shows it: the share of its manilhas it
-#: signals (every one, about half, none), and the prior belief in each.
-SIGNALLING_RATES = {1.0: 0.85, 0.5: 0.1, 0.0: 0.05}
+#: signals (every one, about half, none), and the prior belief in each. The table's gestures are there to
+#: tell manilhas (seed 001), so its silence is trusted in 98 % of the draws until it shows a manilha it
+#: kept quiet about (then in a quarter of them, or half if it ever signalled).
+SIGNALLING_RATES = {1.0: 0.97, 0.5: 0.02, 0.0: 0.01}
 
 
 def gestures_to_make(view: View) -> tuple[str, ...]:
