@@ -36,12 +36,11 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   accepts it raises only for value; against one that runs, it bluffs more.
 - **Levels by method**: ``easy`` plays its cards on a few draws and bets by the
   heuristic's easy rules of thumb, reading no card play; ``medium`` searches
-  its bets and reads plays too; ``hard`` searches as ``medium`` on four times
-  the draws. The inference weighs the draws, and after a raise and a few plays
-  only some of them still count: more draws make every card play's and every
-  raise's price less noisy where the points are. (Solving each draw with every
-  card open, as if everyone saw everything, priced hands for players that do
-  not exist and gained nothing.)
+  its bets and reads plays too; ``hard`` (``truco.bots.nested``) searches as
+  ``medium``, its answerer model calibrated at each raise it weighs by the
+  answers a smaller ``medium`` search gives in the answering seats. (Four
+  times the draws, or solving each draw with every card open, gained nothing
+  over ``medium``.)
 
 >>> from truco.engine import Match, view
 >>> m = Match(seed=4)
@@ -77,8 +76,8 @@ from truco.engine.events import Event, HandEnded, TrickEnded
 
 #: Plays whose share of won draws is this close to the best count as equally good.
 TIE = 0.01
-#: Draws per decision, per level.
-DRAWS = {"easy": 8, "medium": 96, "hard": 384}
+#: Draws per decision, per level (``hard`` searches on ``medium``'s: ``truco.bots.nested``).
+DRAWS = {"easy": 8, "medium": 96}
 #: The prior bluff rate of a raise, and how many observations it is worth.
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
@@ -320,13 +319,13 @@ class SearchBot(Search1Bot):
         score = (view.score[team], view.score[1 - team])
         return Ladder(view.rules, score, weights, outcome, strengths, self.model.answerer(), self.model.edge())
 
-    def predict_answers(self, ladder: Ladder, current: int, asked: int) -> None:
-        """Remember how often each of the model's answerers would accept our raise over the draws, to
-        score them once they answer."""
+    def predict_answers(self, ladder: Ladder, current: int, asked: int, caution: float = CAUTION) -> None:
+        """Remember how often each of the model's answerers (``caution`` shifted by each of ``SHIFTS``) would
+        accept our raise over the draws, to score them once they answer."""
         total = sum(ladder.weights)
         self.model.our_prediction = tuple(
             sum(
-                w * AnswerModel(caution=CAUTION + shift).answers(ladder.rules, ladder.score, current, asked, p)[0]
+                w * AnswerModel(caution=caution + shift).answers(ladder.rules, ladder.score, current, asked, p)[0]
                 for w, p in zip(ladder.weights, ladder.strengths, strict=True)
             )
             / total
