@@ -319,13 +319,13 @@ class SearchBot(Search1Bot):
         score = (view.score[team], view.score[1 - team])
         return Ladder(view.rules, score, weights, outcome, strengths, self.model.answerer(), self.model.edge())
 
-    def predict_answers(self, ladder: Ladder, current: int, asked: int, caution: float = CAUTION) -> None:
-        """Remember how often each of the model's answerers (``caution`` shifted by each of ``SHIFTS``) would
-        accept our raise over the draws, to score them once they answer."""
+    def predict_answers(self, ladder: Ladder, current: int, asked: int) -> None:
+        """Remember how often each of the model's answerers would accept our raise over the draws, to
+        score them once they answer."""
         total = sum(ladder.weights)
         self.model.our_prediction = tuple(
             sum(
-                w * AnswerModel(caution=caution + shift).answers(ladder.rules, ladder.score, current, asked, p)[0]
+                w * AnswerModel(caution=CAUTION + shift).answers(ladder.rules, ladder.score, current, asked, p)[0]
                 for w, p in zip(ladder.weights, ladder.strengths, strict=True)
             )
             / total
@@ -414,11 +414,15 @@ class SearchBot(Search1Bot):
         asked = ladder.higher(current)
         if asked is None:
             return False
-        now = ladder.ask(current, asked)
+        now = self.raise_price(view, ladder, draws, asked)
         if now <= ladder.accept(current) + RAISE_MARGIN or now <= self.wait(view, ladder, draws, play) + RAISE_MARGIN:
             return False
         self.predict_answers(ladder, current, asked)
         return True
+
+    def raise_price(self, view: View, ladder: Ladder, draws: list[Match], asked: int) -> float:
+        """Raising now to ``asked``, priced over the draws (``ladder``'s answerer model answers it)."""
+        return ladder.ask(view.value, asked)
 
     def wait(self, view: View, ladder: Ladder, draws: list[Match], play: Action) -> float:
         """Playing ``play`` without raising, and raising once the trick is over if that is worth more then:
