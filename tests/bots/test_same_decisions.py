@@ -5,8 +5,7 @@ record, first 16 hex digits).
 The digests were recorded from the code before its speed-ups (the compiled bots, the library's draws compiled),
 so every speed-up provably changes no decision. A change that means to change a decision (a better bet, a new
 method at ``hard``) records the new digests here, and says so: ``hard``'s were recorded again when it stopped
-solving its draws with open cards for four times the draws, and again when its answerer model began to be
-calibrated by a nested search's answers (``truco.bots.nested``); ``medium``'s first game when the bot began to price
+solving its draws with open cards for four times the draws; ``medium``'s first game when the bot began to price
 its gambles by the share of the match's hands it had won (its edge). ``search1`` is the yardstick and never
 changes.
 """
@@ -25,8 +24,8 @@ GAMES = [
     ("medium", PairSpec("search", "search1", "paulista", 7), 0, 0, "8aa3521a2480d535"),
     ("medium, other seats", PairSpec("search", "search1", "paulista", 7), 0, 1, "49e7dbe965aa829b"),
     ("medium, long", PairSpec("search", "search1", "paulista", 31), 0, 0, "7d274b59eebb9b81"),
-    ("hard", PairSpec("search:hard", "search1", "paulista", 7), 1, 0, "77d9127cb79fd2d8"),
-    ("hard, long", PairSpec("search:hard", "search1", "paulista", 37), 3, 1, "16b93cb831aadf67"),
+    ("hard", PairSpec("search:hard", "search1", "paulista", 7), 1, 0, "fdc232f22f5ceafa"),
+    ("hard, long", PairSpec("search:hard", "search1", "paulista", 37), 3, 1, "9e17387b11247efb"),
     ("signals", PairSpec("search", "search1", "paulista", 11, signals=Signals.BOTH), 2, 0, "5182fc3cdf2957ea"),
     ("1v1", PairSpec("search", "search1", {"profile": "paulista", "players": 2}, 13), 0, 0, "50c04d2de847ae7c"),
     ("mineiro", PairSpec("search", "search1", "mineiro", 17), 0, 1, "28053e55527a02f6"),

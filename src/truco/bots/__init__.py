@@ -84,10 +84,6 @@ def make_bot(kind: str = "random", level: str = "medium", seed: int = 0) -> Bot:
         from truco.bots.heuristic import HeuristicBot
 
         return HeuristicBot(seed, level)
-    if kind == "search" and level == "hard":
-        from truco.bots.nested import HardBot
-
-        return HardBot(seed)
     if kind == "search":
         from truco.bots.search import SearchBot
 

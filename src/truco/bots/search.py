@@ -36,11 +36,12 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   accepts it raises only for value; against one that runs, it bluffs more.
 - **Levels by method**: ``easy`` plays its cards on a few draws and bets by the
   heuristic's easy rules of thumb, reading no card play; ``medium`` searches
-  its bets and reads plays too; ``hard`` (``truco.bots.nested``) searches as
-  ``medium``, its answerer model calibrated at each raise it weighs by the
-  answers a smaller ``medium`` search gives in the answering seats. (Four
-  times the draws, or solving each draw with every card open, gained nothing
-  over ``medium``.)
+  its bets and reads plays too; ``hard`` searches as ``medium`` on four times
+  the draws. The inference weighs the draws, and after a raise and a few plays
+  only some of them still count: more draws make every card play's and every
+  raise's price less noisy where the points are. (Solving each draw with every
+  card open, as if everyone saw everything, priced hands for players that do
+  not exist and gained nothing.)
 
 >>> from truco.engine import Match, view
 >>> m = Match(seed=4)
@@ -76,8 +77,8 @@ from truco.engine.events import Event, HandEnded, TrickEnded
 
 #: Plays whose share of won draws is this close to the best count as equally good.
 TIE = 0.01
-#: Draws per decision, per level (``hard`` searches on ``medium``'s: ``truco.bots.nested``).
-DRAWS = {"easy": 8, "medium": 96}
+#: Draws per decision, per level.
+DRAWS = {"easy": 8, "medium": 96, "hard": 384}
 #: The prior bluff rate of a raise, and how many observations it is worth.
 BLUFF_PRIOR, PRIOR_WEIGHT = 0.08, 3.0
 #: A raiser whose strongest open card in the hand is below this (an A) showed a weak hand.
@@ -414,15 +415,11 @@ class SearchBot(Search1Bot):
         asked = ladder.higher(current)
         if asked is None:
             return False
-        now = self.raise_price(view, ladder, draws, asked)
+        now = ladder.ask(current, asked)
         if now <= ladder.accept(current) + RAISE_MARGIN or now <= self.wait(view, ladder, draws, play) + RAISE_MARGIN:
             return False
         self.predict_answers(ladder, current, asked)
         return True
-
-    def raise_price(self, view: View, ladder: Ladder, draws: list[Match], asked: int) -> float:
-        """Raising now to ``asked``, priced over the draws (``ladder``'s answerer model answers it)."""
-        return ladder.ask(view.value, asked)
 
     def wait(self, view: View, ladder: Ladder, draws: list[Match], play: Action) -> float:
         """Playing ``play`` without raising, and raising once the trick is over if that is worth more then:
