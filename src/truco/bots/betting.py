@@ -115,19 +115,20 @@ def call_threshold(rules: Rules, mine: int, theirs: int, current: int, asked: in
     return (run - lose) / (win - lose) if win > lose else 1.0
 
 
-def logistic(x: float) -> float:
-    return 1 / (1 + math.exp(max(-60.0, min(60.0, -x / SOFTNESS))))
+def logistic(x: float, softness: float = SOFTNESS) -> float:
+    return 1 / (1 + math.exp(max(-60.0, min(60.0, -x / softness))))
 
 
 @dataclass(frozen=True, slots=True)
 class AnswerModel:
     """How the opponents answer our raise, from their strength (our hand-strength measure in their seat):
     they accept above the call threshold of their score plus ``caution``, and raise back above
-    ``reraise`` (plus ``step`` for each rung above truco)."""
+    ``reraise`` (plus ``step`` for each rung above truco); ``softness`` is how gradual each step is."""
 
     caution: float = 0.06
     reraise: float = 0.85
     step: float = 0.04
+    softness: float = SOFTNESS
 
     def answers(
         self, rules: Rules, score: tuple[int, int], current: int, asked: int, strength: float
@@ -135,12 +136,12 @@ class AnswerModel:
         """(chance they accept or raise back, chance they raise back) with ``strength``; ``score`` is (ours,
         theirs)."""
         threshold = call_threshold(rules, score[1], score[0], current, asked) + self.caution
-        stay = logistic(strength - threshold)
+        stay = logistic(strength - threshold, self.softness)
         ladder = rules.ladder
         if asked == ladder[-1]:
             return stay, 0.0
         rung = ladder.index(asked)
-        return stay, stay * logistic(strength - self.reraise - self.step * max(0, rung - 1))
+        return stay, stay * logistic(strength - self.reraise - self.step * max(0, rung - 1), self.softness)
 
 
 @dataclass

@@ -25,6 +25,13 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   the card and raising after the trick, with what it will show, or answering
   their raise if they raise first. An answer weighs run, accept and raise back
   the same way.
+- **Answering as a team**: where both partners answer a raise (the rules'
+  ``answer: both``), the team runs only if both run. A run while the partner
+  has yet to answer passes the answer to it, priced by how it answers with
+  each draw's cards (``PartnerAnswer``): with a middling hand the first to
+  answer leaves the decision to the partner, who sees its own cards. The
+  second to answer counts the draws by how well they explain the first's
+  answer.
 - **Gambles priced against the edge shown**: match equity counts each later
   hand as won with our share of this match's hands so far (from even, with a
   prior of a few even hands; never below even): a team that wins most hands
@@ -55,10 +62,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from truco.bots.betting import AnswerModel, Ladder, match_equity
 from truco.bots.heuristic import HeuristicBot, pick
-from truco.bots.knowledge import Knowledge, own_team, raise_changes_nothing
+from truco.bots.knowledge import Knowledge, own_team, partner_of, raise_changes_nothing
 from truco.bots.quick import greedy, seat_chance
 from truco.bots.search1 import (
     PRUNE,
@@ -91,14 +99,29 @@ SHOWN_STRONG = 7
 #: thumb and `tight` about 0.5, `search1` 0.75, `search` 0.6; the bluffers raise 1.3 to 1.5 times a hand), and
 #: how fast its threshold falls for each raise per hand above that; hands of evidence the default is worth.
 HONEST_RATE, RATE_SLOPE, RATE_PRIOR = 0.8, 1.2, 4.0
-#: The answerer model's threshold shifts we try, to fit how often they accepted our raises.
-SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3)
-#: How much more than the break-even chance an answerer wants before it accepts a raise (a raise is a
-#: sign of strength).
-CAUTION = 0.06
+#: The answerer models we try, as (caution, softness), to fit how they answered our raises: from players that
+#: accept nearly anything to players that run without a strong hand; the first is the prior. (Fitted to whole
+#: matches, the panel's answers span these: the rules of thumb 0.06 and 0.05, ``search1`` 0.30 and 0.08, ``tight``
+#: 0.31 and 0.15, ``loose`` -0.1, ``timid`` 0.7.)
+ANSWERERS = (
+    (0.06, 0.05),
+    *(
+        (caution, softness)
+        for caution in (-0.2, -0.1, 0.0, 0.06, 0.15, 0.25, 0.35, 0.5, 0.7)
+        for softness in (0.05, 0.15)
+        if (caution, softness) != (0.06, 0.05)
+    ),
+)
+#: An answer is never predicted surer than this (one surprise must not rule a model out); the head start of
+#: the prior over each other answerer model, in nats (a quarter of the belief on it, the rest spread evenly).
+SUREST, PRIOR_FIT = 0.97, 1.7
 #: The strength above which an answerer raises back; the share of accepted raises that it raises back
 #: at, and how fast the strength falls for a player that raises back more often.
 RERAISE_STRENGTH, RERAISE_PRIOR, RERAISE_SLOPE = 0.85, 0.15, 1.2
+#: How our partner answers a raise (``PartnerAnswer``): it stays above its call threshold plus this much, with
+#: this softness: fitted to the answers of ``search`` before it read its partner's, to its own raises (520
+#: games, seed 2026: it stayed in half of its answers 0.39 above its call threshold, in a quarter at 0.22).
+PARTNER_CAUTION, PARTNER_SOFTNESS = 0.39, 0.15
 #: Even a draw where they would not accept explains an acceptance this much (some accept anything).
 ACCEPT_FLOOR = 0.15
 #: Our raises they must have answered before the fit moves the answerer model.
@@ -125,7 +148,7 @@ class OpponentModel:
     #: their raises after which we saw their open cards, and how many of those showed a weak hand
     shown: int = 0
     weak: int = 0
-    #: answers to our raises, and the accepts the answerer model predicted for them at each of ``SHIFTS``
+    #: answers to our raises, and how well each of ``ANSWERERS`` predicted them (the log of its chance of them)
     accepted: int = 0
     ran: int = 0
     #: of the accepted, how many raised back
@@ -136,7 +159,7 @@ class OpponentModel:
     #: the opponents' open plays made while their partner held the trick, and those that overtook it
     chances: int = 0
     blunders: int = 0
-    predicted: list[float] = field(default_factory=lambda: [0.0] * len(SHIFTS))
+    fit: list[float] = field(default_factory=lambda: [PRIOR_FIT] + [0.0] * (len(ANSWERERS) - 1))
     # -- the hand being played
     hand: int = -1
     score: tuple[int, int] = (0, 0)
@@ -144,7 +167,7 @@ class OpponentModel:
     #: (trick, seat) of the plays of this hand already looked at for blunders
     judged_here: set[tuple[int, int]] = field(default_factory=set)
     shown_here: int = -1
-    #: (value before, value asked) of our raise still unanswered, and its predicted accepts per shift
+    #: (value before, value asked) of our raise still unanswered, and its chance of acceptance per answerer
     our_raise: tuple[int, int] | None = None
     our_prediction: tuple[float, ...] = ()
 
@@ -164,19 +187,21 @@ class OpponentModel:
         blundering = 0.5 + BLUNDER_EDGE * self.blunders / (self.chances + BLUNDER_PRIOR)
         return round(round(min(EDGE_MAX, max(0.5, share, blundering)) / EDGE_STEP) * EDGE_STEP, 2)
 
-    def answer_shift(self) -> float:
-        """The shift of the answerer model's threshold that best predicts how often they accepted."""
+    def answer_fit(self) -> tuple[float, float]:
+        """The (caution, softness) of ``ANSWERERS`` that best predicted their answers to our raises (the
+        prior until they answered ``MIN_ANSWERS``; the first of the best, as ``ANSWERERS`` orders them)."""
         if self.accepted + self.ran < MIN_ANSWERS:
-            return 0.0
-        errors = [(abs(p - self.accepted), abs(s)) for p, s in zip(self.predicted, SHIFTS, strict=True)]
-        return SHIFTS[errors.index(min(errors))]
+            return ANSWERERS[0]
+        return ANSWERERS[self.fit.index(max(self.fit))]
 
     def answerer(self) -> AnswerModel:
-        """How they answer our raises: a sensible answerer, its caution shifted to fit how often they
-        accepted, raising back above a strength that falls as they raise back more often than the prior."""
+        """How they answer our raises: a sensible answerer, its caution and softness those that best
+        predicted their answers, raising back above a strength that falls as they raise back more often
+        than the prior."""
         rate = (self.reraised + RERAISE_PRIOR * PRIOR_WEIGHT) / (self.accepted + PRIOR_WEIGHT)
         reraise = RERAISE_STRENGTH - RERAISE_SLOPE * (rate - RERAISE_PRIOR)
-        return AnswerModel(caution=CAUTION + self.answer_shift(), reraise=reraise)
+        caution, softness = self.answer_fit()
+        return AnswerModel(caution=caution, reraise=reraise, softness=softness)
 
     def answered(self, accepted: bool) -> None:
         if accepted:
@@ -184,7 +209,10 @@ class OpponentModel:
         else:
             self.ran += 1
         if self.our_prediction:
-            self.predicted = [a + b for a, b in zip(self.predicted, self.our_prediction, strict=True)]
+            self.fit = [
+                f + math.log(min(SUREST, max(1 - SUREST, p if accepted else 1 - p)))
+                for f, p in zip(self.fit, self.our_prediction, strict=True)
+            ]
         self.our_raise = None
 
     def observe(self, view: View) -> None:
@@ -330,11 +358,11 @@ class SearchBot(Search1Bot):
         total = sum(ladder.weights)
         self.model.our_prediction = tuple(
             sum(
-                w * AnswerModel(caution=CAUTION + shift).answers(ladder.rules, ladder.score, current, asked, p)[0]
+                w * model.answers(ladder.rules, ladder.score, current, asked, p)[0]
                 for w, p in zip(ladder.weights, ladder.strengths, strict=True)
             )
             / total
-            for shift in SHIFTS
+            for model in (AnswerModel(caution=c, softness=s) for c, s in ANSWERERS)
         )
 
     def history_weights(self, view: View, draws: list[Match]) -> list[float]:
@@ -361,21 +389,22 @@ class SearchBot(Search1Bot):
 
     def answer(self, view: View) -> Action:
         """Run, accept or raise back, whichever is worth most in match equity over the draws weighted by how
-        well they explain the raise (and the hand's card plays); a raise back is priced up the ladder."""
-        team = own_team(view)
+        well they explain the raise (and the hand's card plays); a raise back is priced up the ladder.
+
+        Where both partners answer (the rules' ``answer: both``), a run while the partner has yet to answer
+        passes the answer to it (the team runs only if both do): it is priced by how the partner answers
+        with each draw's cards. Once the partner has answered, the draws count as well as they explain its
+        answer."""
         pending = view.pending or {}
         asked, current = pending.get("value", view.value), view.value
-        step = view.rules.ladder.index(asked)
-
-        def weigh(draws: list[Match]) -> list[float]:
-            return self.with_plays(
-                view, draws, self.raise_weights(draws, pending.get("team", 1 - team), view.turn, step)
-            )
-
+        weigh = partial(self.answer_weights, view)
         draws, weights = self.weighed_draws(view, 2 * self.draws, weigh)  # a raise leaves fewer that count: take more
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         ladder = self.ladder(view, draws, weights, wins)
         options = ladder.answers(current, asked)
+        partner = partner_answering(view)
+        if partner is not None and partner in pending.get("waiting", ()):
+            options[RUN] = PartnerAnswer(view, partner).passed(ladder, draws)
         legal = {a.type for a in view.legal}
         if pending.get("accepted"):  # the partner accepted: running changes nothing
             legal.discard(RUN)
@@ -385,6 +414,19 @@ class SearchBot(Search1Bot):
             assert higher is not None
             self.predict_answers(ladder, asked, higher)
         return pick(view.legal, choice)
+
+    def answer_weights(self, view: View, draws: list[Match]) -> list[float]:
+        """How well each draw explains the raise pending in ``view`` and the hand's card plays and, once our
+        partner has answered it (where both answer), the partner's answer: accepted, or ran."""
+        pending = view.pending or {}
+        step = view.rules.ladder.index(pending.get("value", view.value))
+        weights = self.raise_weights(draws, pending.get("team", 1 - own_team(view)), view.turn, step)
+        partner = partner_answering(view)
+        if partner is not None and partner not in pending.get("waiting", ()):
+            partners = PartnerAnswer(view, partner)
+            accepted = bool(pending.get("accepted"))
+            weights = [w * partners.likelihood(d, accepted) for w, d in zip(weights, draws, strict=True)]
+        return self.with_plays(view, draws, weights)
 
     def play(self, view: View) -> Action:
         team = own_team(view)
@@ -502,6 +544,53 @@ class SearchBot(Search1Bot):
             return weights
         seat = view.seat or 0
         return [w * play_likelihood(d, seat) for w, d in zip(weights, draws, strict=True)]
+
+
+def partner_answering(view: View) -> int | None:
+    """Our partner, if it answers the pending raise with us (the rules' ``answer: both``): the team runs only
+    if both run."""
+    return partner_of(view) if view.rules.answer == "both" else None
+
+
+@dataclass(frozen=True)
+class PartnerAnswer:
+    """How our ``partner`` answers the raise pending in ``view`` with a draw's cards, from its own hand-strength
+    measure: as ``search`` answers (it stays above its call threshold plus ``PARTNER_CAUTION``)."""
+
+    view: View
+    partner: int
+
+    def accepts(self, draw: Match) -> float:
+        """The chance that our partner accepts (or raises back) with its cards in ``draw``."""
+        view = self.view
+        team = own_team(view)
+        asked = (view.pending or {}).get("value", view.value)
+        score = (view.score[1 - team], view.score[team])  # the raiser's, ours
+        strength = seat_chance(draw, self.partner)
+        model = AnswerModel(caution=PARTNER_CAUTION, softness=PARTNER_SOFTNESS)
+        return model.answers(view.rules, score, view.value, asked, strength)[0]
+
+    def likelihood(self, draw: Match, accepted: bool) -> float:
+        """How well ``draw`` explains the partner's answer: it ``accepted``, or it ran (as ``ACCEPT_FLOOR``
+        for acceptances, no draw explains an answer less than that)."""
+        stay = self.accepts(draw)
+        return ACCEPT_FLOOR + (1 - ACCEPT_FLOOR) * (stay if accepted else 1 - stay)
+
+    def passed(self, ladder: Ladder, draws: list[Match]) -> float:
+        """Our run while the partner has yet to answer: in each draw it accepts, and the hand is played at
+        the asked value, or runs too, and they score the current one."""
+        view = self.view
+        asked = (view.pending or {}).get("value", view.value)
+        given_up = ladder.equity(0, view.value)
+        total = sum(ladder.weights)
+        if total <= 0:
+            return given_up
+        value = 0.0
+        for w, win, draw in zip(ladder.weights, ladder.wins, draws, strict=True):
+            if w > 0:
+                stay = self.accepts(draw)
+                value += w * (stay * ladder.played(win, asked) + (1 - stay) * given_up)
+        return value / total
 
 
 def effective_size(weights: list[float]) -> float:

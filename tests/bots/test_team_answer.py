@@ -1,0 +1,70 @@
+"""Both partners answer a raise (the rules' ``answer: both``): the team runs only if both run, so a run while the
+partner has yet to answer passes the answer to it, and the partner that answers second reads the first's answer."""
+
+from __future__ import annotations
+
+from tests.bots.puzzles import parse_move
+
+from truco.bots.quick import seat_chance
+from truco.bots.search import PartnerAnswer, SearchBot, partner_answering
+from truco.engine import RUN, ExplicitDeals, Match, Rules, View, view
+from truco.engine.cards import parse_card
+from truco.engine.deals import Deal
+
+PAULISTA = Rules()
+
+
+def truco_at_six_all(hand: str, then: str = "", rules: Rules = PAULISTA) -> View:
+    """Seat 3 asks truco in the first trick at 6×6, after seat 0 (holding ``hand``) led its last card, seat 1
+    threw the 5♣ and seat 2 the 4♠ (vira 7♦); ``then`` follows. The view of the seat to act."""
+    hands = (hand, "5C 6C 7S", "4S JD 4C", "5S 6D 7C")
+    deal = Deal(parse_card("7D"), tuple(tuple(parse_card(c) for c in h.split()) for h in hands))
+    match = Match(rules, deals=ExplicitDeals([deal]), first_dealer=3, score=(6, 6))
+    for token in f"{hand.split()[-1]} 5C 4S raise {then}".split():
+        seat_text, _, what = token.rpartition(":")
+        match.apply(parse_move(int(seat_text) if seat_text else match.to_act()[0], what))
+    return view(match, match.to_act()[0])
+
+
+#: Hands without a manilha, seat 0's last card led: from nothing to two 3s.
+HANDS = ("4D 5H 6H", "2D JS KH", "3D AS KH", "2D 3S KH", "3H 3S KD")
+
+
+def test_the_first_to_answer_runs_more_readily_where_its_partner_answers_after_it():
+    """Where both partners answer (``answer: both``), seat 0's run leaves the answer to seat 2, who sees its own
+    cards and accepts when they are strong; where seat 0 alone answers (``answer: next``), running gives the hand
+    up. With the same cards and draws, seat 0 runs more often where its partner answers after it."""
+    both, alone = PAULISTA, Rules(answer="next")
+    assert truco_at_six_all(HANDS[0], rules=both).pending["waiting"] == [0, 2]
+    assert truco_at_six_all(HANDS[0], rules=alone).pending["waiting"] == [0]
+    runs = {both: 0, alone: 0}
+    for rules in runs:
+        for hand in HANDS:
+            seen = truco_at_six_all(hand, rules=rules)
+            runs[rules] += sum(SearchBot(seed=seed).act(seen).type == RUN for seed in range(4))
+    assert runs[both] > runs[alone]
+
+
+def test_the_partner_that_answers_after_a_run_counts_the_draws_where_the_first_is_strong_less():
+    """Seat 0 ran from the truco: seat 2, answering second, weighs the draws by how well they explain that run,
+    so those that give seat 0 strong cards count less than the raise alone would make them."""
+    seen = truco_at_six_all("3H 3S KD", then="0:run")
+    assert seen.seat == 2 and seen.pending is not None and seen.pending["waiting"] == [2]
+    bot = SearchBot(seed=0)
+    draws = bot.sample(seen, 300)
+    raised = bot.with_plays(seen, draws, bot.raise_weights(draws, 1, seen.turn, 0))
+    answered = bot.answer_weights(seen, draws)
+
+    def first_strength(weights: list[float]) -> float:
+        return sum(w * seat_chance(d, 0) for w, d in zip(weights, draws, strict=True)) / sum(weights)
+
+    assert first_strength(answered) < first_strength(raised) - 0.01
+    partner = PartnerAnswer(seen, 0)
+    assert all(partner.likelihood(d, accepted=False) + partner.likelihood(d, accepted=True) > 1 for d in draws)
+
+
+def test_only_partners_that_both_answer_pass_the_answer():
+    """With one answerer (``answer: next``) or no partner (1v1), a run gives the hand up."""
+    assert partner_answering(view(Match(seed=1), 1)) == 3
+    assert partner_answering(view(Match(Rules(answer="next"), seed=1), 1)) is None
+    assert partner_answering(view(Match(Rules(players=2), seed=1), 1)) is None
