@@ -9,7 +9,7 @@ from tests.bots.puzzles import Puzzle
 
 from truco.bots import make_bot
 from truco.bots.betting import AnswerModel, Ladder, call_threshold, match_equity
-from truco.bots.search import ANSWERERS, SearchBot
+from truco.bots.search import SearchBot
 from truco.engine import ACCEPT, RAISE, RUN, Action, ExplicitDeals, Match, Rules, view
 from truco.engine.cards import parse_card
 from truco.engine.deals import Deal
@@ -182,16 +182,3 @@ def test_an_opponent_that_overtakes_its_partners_winning_card_with_the_trick_s_l
     assert (blunder.chances, blunder.blunders) == (1, 1)
     assert (sound.chances, sound.blunders) == (1, 0)
     assert blunder.edge() > sound.edge() == 0.5
-
-
-def test_the_answerer_model_is_the_one_that_best_predicted_their_answers():
-    """Against a player that accepts every raise, the fitted answerer accepts with less than the call
-    threshold; against one that runs without two strong cards, it wants far more than the threshold (more
-    than the old fit, which moved the prior's caution by at most 0.3, could give)."""
-    assert SearchBot().model.answer_fit() == ANSWERERS[0]
-    station = against("station", 30).model
-    assert station.accepted >= 3 and station.ran == 0
-    assert station.answer_fit()[0] <= 0.0
-    timid = against("timid", 30).model
-    assert timid.ran > timid.accepted
-    assert timid.answer_fit()[0] >= 0.5

@@ -9,9 +9,9 @@ solving its draws with open cards for four times the draws; ``medium``'s first g
 its gambles by the share of the match's hands it had won (its edge); every game but ``hard``'s short one when
 medium and hard began to draw more where the inference thins the draws (``weighed_draws``), and three of
 them again when plays within one effective draw of the best began to count as equally good; the signals game
-again when the prior trust in the partner's silence rose from 0.90 to 0.98; five of them when the answerer model
-became the one of ``ANSWERERS`` that best predicted the opponents' answers and a run with the partner yet to answer
-began to pass the answer to it. ``search1`` is the yardstick and never changes.
+again when the prior trust in the partner's silence rose from 0.90 to 0.98; five of them when a run with the
+partner yet to answer began to pass the answer to it (``PartnerAnswer``). ``search1`` is the yardstick and never
+changes.
 """
 
 from __future__ import annotations

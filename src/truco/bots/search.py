@@ -99,22 +99,11 @@ SHOWN_STRONG = 7
 #: thumb and `tight` about 0.5, `search1` 0.75, `search` 0.6; the bluffers raise 1.3 to 1.5 times a hand), and
 #: how fast its threshold falls for each raise per hand above that; hands of evidence the default is worth.
 HONEST_RATE, RATE_SLOPE, RATE_PRIOR = 0.8, 1.2, 4.0
-#: The answerer models we try, as (caution, softness), to fit how they answered our raises: from players that
-#: accept nearly anything to players that run without a strong hand; the first is the prior. (Fitted to whole
-#: matches, the panel's answers span these: the rules of thumb 0.06 and 0.05, ``search1`` 0.30 and 0.08, ``tight``
-#: 0.31 and 0.15, ``loose`` -0.1, ``timid`` 0.7.)
-ANSWERERS = (
-    (0.06, 0.05),
-    *(
-        (caution, softness)
-        for caution in (-0.2, -0.1, 0.0, 0.06, 0.15, 0.25, 0.35, 0.5, 0.7)
-        for softness in (0.05, 0.15)
-        if (caution, softness) != (0.06, 0.05)
-    ),
-)
-#: An answer is never predicted surer than this (one surprise must not rule a model out); the head start of
-#: the prior over each other answerer model, in nats (a quarter of the belief on it, the rest spread evenly).
-SUREST, PRIOR_FIT = 0.97, 1.7
+#: The answerer model's threshold shifts we try, to fit how often they accepted our raises.
+SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3)
+#: How much more than the break-even chance an answerer wants before it accepts a raise (a raise is a
+#: sign of strength).
+CAUTION = 0.06
 #: The strength above which an answerer raises back; the share of accepted raises that it raises back
 #: at, and how fast the strength falls for a player that raises back more often.
 RERAISE_STRENGTH, RERAISE_PRIOR, RERAISE_SLOPE = 0.85, 0.15, 1.2
@@ -148,7 +137,7 @@ class OpponentModel:
     #: their raises after which we saw their open cards, and how many of those showed a weak hand
     shown: int = 0
     weak: int = 0
-    #: answers to our raises, and how well each of ``ANSWERERS`` predicted them (the log of its chance of them)
+    #: answers to our raises, and the accepts the answerer model predicted for them at each of ``SHIFTS``
     accepted: int = 0
     ran: int = 0
     #: of the accepted, how many raised back
@@ -159,7 +148,7 @@ class OpponentModel:
     #: the opponents' open plays made while their partner held the trick, and those that overtook it
     chances: int = 0
     blunders: int = 0
-    fit: list[float] = field(default_factory=lambda: [PRIOR_FIT] + [0.0] * (len(ANSWERERS) - 1))
+    predicted: list[float] = field(default_factory=lambda: [0.0] * len(SHIFTS))
     # -- the hand being played
     hand: int = -1
     score: tuple[int, int] = (0, 0)
@@ -167,7 +156,7 @@ class OpponentModel:
     #: (trick, seat) of the plays of this hand already looked at for blunders
     judged_here: set[tuple[int, int]] = field(default_factory=set)
     shown_here: int = -1
-    #: (value before, value asked) of our raise still unanswered, and its chance of acceptance per answerer
+    #: (value before, value asked) of our raise still unanswered, and its predicted accepts per shift
     our_raise: tuple[int, int] | None = None
     our_prediction: tuple[float, ...] = ()
 
@@ -187,21 +176,19 @@ class OpponentModel:
         blundering = 0.5 + BLUNDER_EDGE * self.blunders / (self.chances + BLUNDER_PRIOR)
         return round(round(min(EDGE_MAX, max(0.5, share, blundering)) / EDGE_STEP) * EDGE_STEP, 2)
 
-    def answer_fit(self) -> tuple[float, float]:
-        """The (caution, softness) of ``ANSWERERS`` that best predicted their answers to our raises (the
-        prior until they answered ``MIN_ANSWERS``; the first of the best, as ``ANSWERERS`` orders them)."""
+    def answer_shift(self) -> float:
+        """The shift of the answerer model's threshold that best predicts how often they accepted."""
         if self.accepted + self.ran < MIN_ANSWERS:
-            return ANSWERERS[0]
-        return ANSWERERS[self.fit.index(max(self.fit))]
+            return 0.0
+        errors = [(abs(p - self.accepted), abs(s)) for p, s in zip(self.predicted, SHIFTS, strict=True)]
+        return SHIFTS[errors.index(min(errors))]
 
     def answerer(self) -> AnswerModel:
-        """How they answer our raises: a sensible answerer, its caution and softness those that best
-        predicted their answers, raising back above a strength that falls as they raise back more often
-        than the prior."""
+        """How they answer our raises: a sensible answerer, its caution shifted to fit how often they
+        accepted, raising back above a strength that falls as they raise back more often than the prior."""
         rate = (self.reraised + RERAISE_PRIOR * PRIOR_WEIGHT) / (self.accepted + PRIOR_WEIGHT)
         reraise = RERAISE_STRENGTH - RERAISE_SLOPE * (rate - RERAISE_PRIOR)
-        caution, softness = self.answer_fit()
-        return AnswerModel(caution=caution, reraise=reraise, softness=softness)
+        return AnswerModel(caution=CAUTION + self.answer_shift(), reraise=reraise)
 
     def answered(self, accepted: bool) -> None:
         if accepted:
@@ -209,10 +196,7 @@ class OpponentModel:
         else:
             self.ran += 1
         if self.our_prediction:
-            self.fit = [
-                f + math.log(min(SUREST, max(1 - SUREST, p if accepted else 1 - p)))
-                for f, p in zip(self.fit, self.our_prediction, strict=True)
-            ]
+            self.predicted = [a + b for a, b in zip(self.predicted, self.our_prediction, strict=True)]
         self.our_raise = None
 
     def observe(self, view: View) -> None:
@@ -358,11 +342,11 @@ class SearchBot(Search1Bot):
         total = sum(ladder.weights)
         self.model.our_prediction = tuple(
             sum(
-                w * model.answers(ladder.rules, ladder.score, current, asked, p)[0]
+                w * AnswerModel(caution=CAUTION + shift).answers(ladder.rules, ladder.score, current, asked, p)[0]
                 for w, p in zip(ladder.weights, ladder.strengths, strict=True)
             )
             / total
-            for model in (AnswerModel(caution=c, softness=s) for c, s in ANSWERERS)
+            for shift in SHIFTS
         )
 
     def history_weights(self, view: View, draws: list[Match]) -> list[float]:
