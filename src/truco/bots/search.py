@@ -107,10 +107,10 @@ CAUTION = 0.06
 #: The strength above which an answerer raises back; the share of accepted raises that it raises back
 #: at, and how fast the strength falls for a player that raises back more often.
 RERAISE_STRENGTH, RERAISE_PRIOR, RERAISE_SLOPE = 0.85, 0.15, 1.2
-#: How our partner answers a raise (``PartnerAnswer``): it stays above its call threshold plus this much, with
-#: this softness: fitted to the answers of ``search`` before it read its partner's, to its own raises (520
-#: games, seed 2026: it stayed in half of its answers 0.39 above its call threshold, in a quarter at 0.22).
-PARTNER_CAUTION, PARTNER_SOFTNESS = 0.39, 0.15
+#: How our partner answers a raise (``PartnerAnswer``): it stays 0.39 above its call threshold, with softness
+#: 0.15: fitted to the answers of ``search`` before it read its partner's, to its own raises (520 games, seed
+#: 2026: it stayed in half of its answers 0.39 above its call threshold, in a quarter at 0.22).
+PARTNER_ANSWERS = AnswerModel(caution=0.39, softness=0.15)
 #: Even a draw where they would not accept explains an acceptance this much (some accept anything).
 ACCEPT_FLOOR = 0.15
 #: Our raises they must have answered before the fit moves the answerer model.
@@ -539,7 +539,7 @@ def partner_answering(view: View) -> int | None:
 @dataclass(frozen=True)
 class PartnerAnswer:
     """How our ``partner`` answers the raise pending in ``view`` with a draw's cards, from its own hand-strength
-    measure: as ``search`` answers (it stays above its call threshold plus ``PARTNER_CAUTION``)."""
+    measure: as ``search`` answers (``PARTNER_ANSWERS``)."""
 
     view: View
     partner: int
@@ -550,9 +550,7 @@ class PartnerAnswer:
         team = own_team(view)
         asked = (view.pending or {}).get("value", view.value)
         score = (view.score[1 - team], view.score[team])  # the raiser's, ours
-        strength = seat_chance(draw, self.partner)
-        model = AnswerModel(caution=PARTNER_CAUTION, softness=PARTNER_SOFTNESS)
-        return model.answers(view.rules, score, view.value, asked, strength)[0]
+        return PARTNER_ANSWERS.answers(view.rules, score, view.value, asked, seat_chance(draw, self.partner))[0]
 
     def likelihood(self, draw: Match, accepted: bool) -> float:
         """How well ``draw`` explains the partner's answer: it ``accepted``, or it ran (as ``ACCEPT_FLOOR``
