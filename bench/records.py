@@ -1,11 +1,14 @@
 """The figures of an arena run so far, from the records it saved (``truco arena ... --records DIR``): a long run
 that is stopped, or not over yet, still tells its win rate over the duplicate pairs it finished.
 
-    python bench/records.py DIR
+    python bench/records.py DIR [--paired OTHER]
 
 Game 0 of a pair seats A at the even seats (engine team 0), game 1 at the odd ones (``truco.arena.play_game``).
 Prints the pairs finished, A's win rate with its 95 % interval over them (``confidence_interval``, as the arena
-reports it), points per hand and raises asked per hand by each side.
+reports it), points per hand and raises asked per hand by each side. With ``--paired OTHER``, the records of
+another run on the same deals (same seed, other bots or another version): how much more A won in DIR than in
+OTHER over the pairs both finished, pair by pair, with its 95 % interval: the same deals cancel most of the
+luck, so this tells two versions apart in far fewer pairs than their two win rates.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import statistics
 from pathlib import Path
 
 from truco.arena import confidence_interval
@@ -38,10 +42,9 @@ def game(path: Path, a_team: int) -> tuple[float, dict[str, int]]:
     return float(match.winner == a_team), tally
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("records", type=Path)
-    directory = parser.parse_args().records
+def pair_scores(directory: Path) -> tuple[dict[int, float], dict[str, int]]:
+    """A's score in each finished pair of ``directory`` (its share of the pair's two matches), and the tallies of
+    every game saved there."""
     pairs: dict[int, dict[int, float]] = {}
     totals = {"hands": 0, "points a": 0, "points b": 0, "raises a": 0, "raises b": 0}
     for path in sorted(directory.iterdir()):
@@ -53,15 +56,40 @@ def main() -> None:
         pairs.setdefault(pair, {})[a_team] = won
         for key, n in tally.items():
             totals[key] += n
-    scores = [(g[0] + g[1]) / 2 for g in pairs.values() if len(g) == 2]
-    mean, low, high = confidence_interval(scores)
+    return {p: (g[0] + g[1]) / 2 for p, g in pairs.items() if len(g) == 2}, totals
+
+
+def paired_difference(scores: dict[int, float], other: dict[int, float]) -> tuple[int, float, float]:
+    """(pairs, mean, half-width of the 95 % interval) of A's score in ``scores`` less its score in ``other``,
+    over the pairs finished in both.
+
+    >>> paired_difference({0: 1.0, 1: 0.5, 2: 0.5}, {0: 0.5, 1: 0.5, 2: 0.0, 3: 1.0})
+    (3, 0.3333333333333333, 0.32666666666666666)
+    """
+    differences = [scores[p] - other[p] for p in sorted(scores.keys() & other.keys())]
+    if len(differences) < 2:
+        return len(differences), sum(differences), float("inf")
+    n = len(differences)
+    return n, statistics.fmean(differences), 1.96 * statistics.stdev(differences) / n**0.5
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("records", type=Path)
+    parser.add_argument("--paired", type=Path, help="the records of another run on the same deals")
+    args = parser.parse_args()
+    pairs, totals = pair_scores(args.records)
+    mean, low, high = confidence_interval(list(pairs.values()))
     hands = totals["hands"] or 1
-    print(f"{len(scores)} duplicate pairs finished: win rate of A {mean:.1%}   95% CI [{low:.1%}, {high:.1%}]")
+    print(f"{len(pairs)} duplicate pairs finished: win rate of A {mean:.1%}   95% CI [{low:.1%}, {high:.1%}]")
     print(
         f"points per hand: A {totals['points a'] / hands:.3f}   B {totals['points b'] / hands:.3f}   ({hands} hands,"
         f" every game saved)"
     )
     print(f"raises asked per hand: A {totals['raises a'] / hands:.3f}   B {totals['raises b'] / hands:.3f}")
+    if args.paired is not None:
+        n, difference, half = paired_difference(pairs, pair_scores(args.paired)[0])
+        print(f"A's win rate less in {args.paired}, pair by pair over {n} pairs: {difference:+.1%} ± {half:.1%}")
 
 
 if __name__ == "__main__":
