@@ -123,10 +123,10 @@ EDGE_PRIOR, EDGE_MAX, EDGE_STEP = 4.0, 0.8, 0.05
 #: raise our edge: ``BLUNDER_EDGE`` per unit of the share of their plays made at random (``play_noise``), their
 #: blunder rate counted with ``BLUNDER_PRIOR`` chances to blunder that they did not take.
 BLUNDER_EDGE, BLUNDER_PRIOR = 0.3, 2.0
-#: Blunder rates of players that play soundly, and at random: measured over 100-150 hands each against `search`
-#: (0-0.07 for the rule-of-thumb styles, 0.18 for `search1`, whose near-ties throw the first of equal cards;
-#: 0.61 for `random`).
-SOUND_BLUNDERS, RANDOM_BLUNDERS = 0.25, 0.6
+#: Blunder rates of players that play soundly, and at random: over 150 hands each against `search`, 0 to 0.02
+#: for the rule-of-thumb styles, 0.09 for `search1` (where the rollouts cannot tell two low cards apart it may
+#: keep the weaker), 0.45 for `random`.
+SOUND_BLUNDERS, RANDOM_BLUNDERS = 0.2, 0.45
 #: How likely a seat made a card play other than the one our quick player would make with a draw's
 #: cards (open), or covered a card other than its weakest: the inference from card plays.
 OFF_PLAY, OFF_COVER = 0.35, 0.25
@@ -649,19 +649,19 @@ def last_play_blunder(card: int, best: int, partner_holds: bool, later: list[int
     """Whether the trick's last card (strength ``card``; ``best``, the table's best open card before it, held
     by the player's partner or by us) was one that sound card play never makes, judged by the player's open
     cards seen in later tricks (``later``): None while they do not tell. Nobody plays after the last card, so
-    sound play throws its weakest card under its partner's winning one, takes our trick with its weakest
-    card that beats it, and throws its weakest where none does.
+    sound play throws its weakest card into its partner's trick (over the partner's card or not: the trick is
+    theirs), takes our trick with its weakest card that beats it, and throws its weakest where none does.
 
-    >>> last_play_blunder(12, 9, True, []), last_play_blunder(3, 9, True, [1])  # over its partner; a 3 kept a 1
+    >>> last_play_blunder(12, 9, True, [10]), last_play_blunder(3, 9, True, [1])  # its partner's trick: it kept less
     (True, True)
+    >>> last_play_blunder(12, 9, True, []), last_play_blunder(12, 9, True, [13])  # over its partner, its weakest
+    (None, False)
     >>> last_play_blunder(12, 9, False, [10]), last_play_blunder(5, 9, False, [11])  # a 10 beat us; an 11 did
     (True, True)
     >>> last_play_blunder(10, 9, False, [12]), last_play_blunder(5, 9, False, []), last_play_blunder(3, 9, True, [4])
     (False, None, False)
     """
-    if partner_holds:
-        if card > best:
-            return True
+    if partner_holds:  # whatever it throws, the trick is its team's
         return min(later) < card if later else None
     if not later or card == best:
         return None
