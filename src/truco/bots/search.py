@@ -17,6 +17,12 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   every play of the other seats in this hand that our quick player would not
   have made with its cards (a low card thrown while holding a winner, a covered
   card that is not the seat's weakest).
+- **Sloppy play noticed** (``last_play_blunder``, ``play_noise``): the last
+  card of a trick has one sound choice (nobody plays after it), and the cards
+  a player shows later tell whether it kept a weaker one. From how often the
+  opponents threw such a card the model reads the share of their plays made at
+  random: in that share the rollouts play their cards at random
+  (``NoisyPlayer``), their plays tell that much less, and the edge below rises.
 - **Betting by match equity** (``truco.bots.betting``): every raise, answer
   and mão de onze is scored by the chance of winning the match from the score
   it leaves (a table the engine's scoring gives), so a raise that cannot
