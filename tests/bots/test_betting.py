@@ -162,23 +162,28 @@ def test_the_hands_won_against_a_far_weaker_opponent_make_the_bot_value_the_matc
     assert against("random", 6).model.edge() > 0.5
 
 
-def after_first_trick(last: str) -> SearchBot:
-    """A fresh bot in seat 0 that saw the first trick: its 4♣, their 3♦, its partner's 4♠, and ``last``
-    thrown by seat 3 (vira 7♦: the Qs are the manilhas)."""
+def after_first_trick(last: str, then: tuple[str, ...]) -> SearchBot:
+    """A fresh bot in seat 0 that saw the first trick, its 4♣, their 3♦, its partner's 4♠ and ``last`` thrown by
+    seat 3 (vira 7♦: the Qs are the manilhas, Q♣ the zap), and the cards ``then`` played in the second trick
+    before its turn."""
     hands = (("4C", "5H", "6S"), ("3D", "5D", "6C"), ("4S", "JD", "KH"), ("QC", "5S", "7C"))
     deal = Deal(parse_card("7D"), tuple(tuple(parse_card(c) for c in h) for h in hands))
     m = Match(PAULISTA, deals=ExplicitDeals([deal]), first_dealer=3)
     for seat, card in enumerate(("4C", "3D", "4S", last)):
         m.apply(Action.play(seat, parse_card(card)))
+    for card in then:
+        m.apply(Action.play(m.to_act()[0], parse_card(card)))
     bot = SearchBot()
     bot.model.observe(view(m, 0))
     return bot
 
 
-def test_an_opponent_that_overtakes_its_partners_winning_card_with_the_trick_s_last_card_shows_weak_play():
-    """Seat 3 closes the trick that its partner's 3 already holds: throwing the zap over it wins nothing (a
-    blunder sound card play does not make), throwing the 5 is sound. Only the blunder moves the edge."""
-    blunder, sound = after_first_trick("QC").model, after_first_trick("5S").model
+def test_an_opponent_that_throws_its_zap_into_its_partners_trick_and_keeps_a_weaker_card_shows_weak_play():
+    """Seat 3 closes the trick that its partner's 3 already holds: whatever it throws, the trick is theirs, so
+    sound card play throws its weakest card. Throwing the zap and keeping the 5 (seen when it leads the next
+    trick with it) is a blunder; throwing the 5, then playing the 7, is sound. Only the blunder moves the edge."""
+    blunder, sound = after_first_trick("QC", ("5S",)).model, after_first_trick("5S", ("5D", "JD", "7C")).model
     assert (blunder.chances, blunder.blunders) == (1, 1)
     assert (sound.chances, sound.blunders) == (1, 0)
+    assert after_first_trick("QC", ()).model.chances == 0, "judged once a later card shows what it kept"
     assert blunder.edge() > sound.edge() == 0.5

@@ -8,7 +8,7 @@ from tests.bots.puzzles import Puzzle
 
 from truco.bots import make_bot
 from truco.bots.heuristic import HeuristicBot
-from truco.bots.search import MAX_BATCHES, effective_size, play_likelihood, raiser_chance
+from truco.bots.search import MAX_BATCHES, NoisyPlayer, SearchBot, effective_size, play_likelihood, raiser_chance
 from truco.engine import Match, view
 from truco.engine.cards import parse_card
 from truco.engine.determinize import sample
@@ -71,3 +71,33 @@ def test_more_draws_are_taken_while_few_of_them_count():
     assert len(draws) == len(weights) == 12
     draws, weights = bot.weighed_draws(seen, 12, lambda d: [1.0] + [0.0] * (len(d) - 1))
     assert len(draws) == len(weights) == MAX_BATCHES * 12
+
+
+def test_the_card_plays_of_an_opponent_that_overtakes_its_partner_tell_less():
+    """Seat 1 answered my 4 of ouros with a 5: read as our quick player's play, the draws where it holds a card
+    that beats the 4 count less. An opponent that threw its last card over its partner's winning one at every
+    chance (as a random player does) plays at random: its plays tell nothing, and every draw counts alike."""
+    seen = Puzzle("probe", "", "7D", ("4D KS 4H", "5C 6C 7S", "QH 5S 6D", "4S JD KD"), "play", moves="4D 5C").position()
+    bot = make_bot("search", "medium", seed=0)
+    assert isinstance(bot, SearchBot)
+    draws = bot.sample(seen, 300)
+    sound = bot.with_plays(seen, draws, [1.0] * len(draws))
+    bot.model.chances, bot.model.blunders = 10, 4  # about one chance in three: a few of its plays at random
+    blundering = bot.with_plays(seen, draws, [1.0] * len(draws))
+    assert effective_size(sound) < effective_size(blundering) < len(draws)
+    bot.model.chances = bot.model.blunders = 10**6
+    assert effective_size(bot.with_plays(seen, draws, [1.0] * len(draws))) > 0.999 * len(draws)
+
+
+def test_the_hand_is_worth_more_against_an_opponent_that_plays_at_random():
+    """The rollouts play the opponents' cards as the model says they play them: against an opponent whose last
+    cards were as often as not ones sound play never throws, our team wins more of the same draws."""
+    seen = Puzzle("probe", "", "7D", ("4D KS 4H", "5C 6C 7S", "QH 5S 6D", "4S JD KD"), "play", moves="4D 5C").position()
+    bot = make_bot("search", "medium", seed=0)
+    assert isinstance(bot, SearchBot)
+    draws = bot.sample(seen, 300)
+    team = seen.teams[seen.seat]
+    sound = bot.outcomes(seen, None, draws).count(team)
+    bot.model.chances = bot.model.blunders = 10
+    assert isinstance(bot.rollout_player(seen), NoisyPlayer)
+    assert bot.outcomes(seen, None, draws).count(team) > sound + 15

@@ -28,11 +28,23 @@ def seat_chance(match: Match, seat: int) -> float:
     return Knowledge(view(match, seat)).win_chance()
 
 
+#: A quick player: (seat, legal, table, strength, won, opponents_after, team_of) -> the card play it makes
+QuickPlayer = Callable[
+    [int, Sequence[Action], list[tuple[int, int]], tuple[int, ...], list[int | None], int, Callable[[int], int]], Action
+]
+
+
 def rollout(
-    g: Match, strength: tuple[int, ...], table: list[tuple[int, int]], won: list[int | None], events: list[Event]
+    g: Match,
+    strength: tuple[int, ...],
+    table: list[tuple[int, int]],
+    won: list[int | None],
+    events: list[Event],
+    player: QuickPlayer | None = None,
 ) -> int | None:
-    """Play the hand out with the greedy policy from the trick ``table`` (seat, strength) and the tricks
-    ``won``, after ``events``; the winning team (None: nobody)."""
+    """Play the hand out with a quick ``player`` (``greedy`` unless told) from the trick ``table`` (seat,
+    strength) and the tricks ``won``, after ``events``; the winning team (None: nobody)."""
+    play = greedy if player is None else player
     players = g.players
     while True:
         for e in events:
@@ -48,7 +60,7 @@ def rollout(
         if g.phase != "playing":
             action = next(a for a in legal if a.type == ACCEPT)
         else:
-            action = greedy(seat, legal, table, strength, won, (players - len(table)) // 2, g.team_of)
+            action = play(seat, legal, table, strength, won, (players - len(table)) // 2, g.team_of)
         events = g.apply(action)
 
 

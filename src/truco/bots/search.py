@@ -17,6 +17,12 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   every play of the other seats in this hand that our quick player would not
   have made with its cards (a low card thrown while holding a winner, a covered
   card that is not the seat's weakest).
+- **Sloppy play noticed** (``last_play_blunder``, ``play_noise``): the last
+  card of a trick has one sound choice (nobody plays after it), and the cards
+  a player shows later tell whether it kept a weaker one. From how often the
+  opponents threw such a card the model reads the share of their plays made at
+  random: in that share the rollouts play their cards at random
+  (``NoisyPlayer``), their plays tell that much less, and the edge below rises.
 - **Betting by match equity** (``truco.bots.betting``): every raise, answer
   and mão de onze is scored by the chance of winning the match from the score
   it leaves (a table the engine's scoring gives), so a raise that cannot
@@ -60,14 +66,15 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
+from random import Random
 
 from truco.bots.betting import AnswerModel, Ladder, match_equity
 from truco.bots.heuristic import HeuristicBot, pick
 from truco.bots.knowledge import Knowledge, own_team, partner_of, raise_changes_nothing
-from truco.bots.quick import greedy, seat_chance
+from truco.bots.quick import QuickPlayer, greedy, seat_chance
 from truco.bots.search1 import (
     PRUNE,
     RAISE_MARGIN,
@@ -78,7 +85,7 @@ from truco.bots.search1 import (
     won_share,
 )
 from truco.bots.signals import OpponentSignals, PartnerModel, SignalConstraints, gestures_to_make
-from truco.engine import ACCEPT, RAISE, RUN, Action, Match, View
+from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
 from truco.engine.actions import PLAY_ACTIONS
 from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
@@ -118,10 +125,14 @@ MIN_ANSWERS = 3
 #: Our chance in a later hand's fight (``match_equity``'s ``edge``): the share of this match's hands we won,
 #: with ``EDGE_PRIOR`` even hands of prior, never below even, at most ``EDGE_MAX``, in steps of ``EDGE_STEP``.
 EDGE_PRIOR, EDGE_MAX, EDGE_STEP = 4.0, 0.8, 0.05
-#: How the opponents' blunders (the trick's last card, open, over the partner's winning one, which sound
-#: card play never throws unless forced) raise our edge: ``BLUNDER_EDGE`` per unit of their blunder rate, with
-#: ``BLUNDER_PRIOR`` chances to blunder that they did not take.
-BLUNDER_EDGE, BLUNDER_PRIOR = 0.6, 2.0
+#: How the opponents' blunders (a trick's last card that sound card play never throws: ``last_play_blunder``)
+#: raise our edge: ``BLUNDER_EDGE`` per unit of the share of their plays made at random (``play_noise``), their
+#: blunder rate counted with ``BLUNDER_PRIOR`` chances to blunder that they did not take.
+BLUNDER_EDGE, BLUNDER_PRIOR = 0.3, 2.0
+#: Blunder rates of players that play soundly, and at random (``bench/blunders.py``, 150 hands each): 0 to 0.02
+#: for `heuristic` and the betting styles, 0.09 for `search1` (where its rollouts cannot tell two low cards apart
+#: it may keep the weaker), 0.40 to 0.45 for `random`.
+SOUND_BLUNDERS, RANDOM_BLUNDERS = 0.2, 0.45
 #: How likely a seat made a card play other than the one our quick player would make with a draw's
 #: cards (open), or covered a card other than its weakest: the inference from card plays.
 OFF_PLAY, OFF_COVER = 0.35, 0.25
@@ -173,8 +184,15 @@ class OpponentModel:
         """Our chance in a later hand's fight: an even chance, moved towards the share of hands we won; a team
         that wins most hands (a far weaker opponent) has more to lose than to gain from a gamble."""
         share = (self.won + 0.5 * EDGE_PRIOR) / (self.won + self.lost + EDGE_PRIOR)
-        blundering = 0.5 + BLUNDER_EDGE * self.blunders / (self.chances + BLUNDER_PRIOR)
+        blundering = 0.5 + BLUNDER_EDGE * self.play_noise()
         return round(round(min(EDGE_MAX, max(0.5, share, blundering)) / EDGE_STEP) * EDGE_STEP, 2)
+
+    def play_noise(self) -> float:
+        """The share of their card plays made at random, from how often the trick's last card was one sound
+        play never makes (``last_play_blunder``): 0 up to ``SOUND_BLUNDERS`` of their chances (the search bots'
+        near-ties make a few such plays), 1 from ``RANDOM_BLUNDERS`` (a card thrown at random)."""
+        rate = self.blunders / (self.chances + BLUNDER_PRIOR)
+        return min(1.0, max(0.0, (rate - SOUND_BLUNDERS) / (RANDOM_BLUNDERS - SOUND_BLUNDERS)))
 
     def answer_shift(self) -> float:
         """The shift of the answerer model's threshold that best predicts how often they accepted."""
@@ -222,23 +240,28 @@ class OpponentModel:
                         self.shown_here = max(self.shown_here, strength[c])
 
     def judge_plays(self, view: View, team: int) -> None:
-        """Count the opponents' open plays of this hand that closed a trick their partner held with an open
-        card, and those that overtook it."""
+        """Judge the opponents' open plays of this hand that closed a trick (``last_play_blunder``), each once
+        it can be judged."""
         assert view.vira is not None
         strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
-        for i, trick in enumerate((*view.tricks, view.trick)):
-            best: tuple[int, int] | None = None  # (strength, seat) of the open card holding the trick
-            for position, (s, c) in enumerate(trick):
-                if c is None:
-                    continue
-                last = position == view.players - 1  # nobody plays after it: overtaking the partner wins nothing
-                held = best is not None and view.teams[best[1]] == view.teams[s] != team
-                if last and held and best is not None and (i, s) not in self.judged_here:
-                    self.judged_here.add((i, s))
-                    self.chances += 1
-                    self.blunders += strength[c] > best[0]
-                if best is None or strength[c] > best[0]:
-                    best = (strength[c], s)
+        tricks = (*view.tricks, view.trick)
+        for i, trick in enumerate(tricks):
+            if len(trick) < view.players or view.teams[trick[-1][0]] == team or (i, trick[-1][0]) in self.judged_here:
+                continue
+            seat, card = trick[-1]
+            shown = [strength[c] for s, c in trick[:-1] if c is not None]
+            if card is None or not shown:
+                continue
+            best = max(shown)
+            holders = {view.teams[s] for s, c in trick[:-1] if c is not None and strength[c] == best}
+            if len(holders) > 1:  # tied on the table: the last card's choice has more to it
+                continue
+            later = [strength[c] for t in tricks[i + 1 :] for s, c in t if s == seat and c is not None]
+            blunder = last_play_blunder(strength[card], best, team not in holders, later)
+            if blunder is not None:
+                self.judged_here.add((i, seat))
+                self.chances += 1
+                self.blunders += blunder
 
     def count_raise(self, value: int) -> None:
         if value not in self.raised_here:
@@ -313,6 +336,13 @@ class SearchBot(Search1Bot):
         constraints = SignalConstraints(view, self.opponent_signals.counts(view))
         rng = self.rng
         return [sample(view, rng, *constraints.draw(rng, rng.random() < trust)) for _ in range(n)]
+
+    def rollout_player(self, view: View) -> QuickPlayer:
+        """The quick player, but the opponents play a card at random in the share of their plays the model
+        says they make so (``play_noise``): against a player that throws its cards anyhow, a hand is worth
+        more than against sound play."""
+        noise = self.model.play_noise()
+        return greedy if noise <= 0 else NoisyPlayer(own_team(view), noise, self.rng)
 
     # -- the opponents, as the model sees them ----------------------------------
 
@@ -470,7 +500,7 @@ class SearchBot(Search1Bot):
         after = list(ladder.strengths)
         for i, (d, w) in enumerate(zip(draws, ladder.weights, strict=True)):
             g = d.copy()
-            over, winner = play_trick(g, g.apply(play))
+            over, winner = play_trick(g, g.apply(play), self.rollout_player(view))
             loud = 0.0
             if over:  # the hand ends with this trick: no later raise
                 winner = -1
@@ -527,7 +557,32 @@ class SearchBot(Search1Bot):
         if not self.infer or not any(s != view.seat for t in (*view.tricks, view.trick) for s, _ in t):
             return weights
         seat = view.seat or 0
-        return [w * play_likelihood(d, seat) for w, d in zip(weights, draws, strict=True)]
+        noise = self.model.play_noise()
+        return [w * play_likelihood(d, seat, noise) for w, d in zip(weights, draws, strict=True)]
+
+
+@dataclass(frozen=True)
+class NoisyPlayer:
+    """A ``QuickPlayer``: ``greedy``, but a seat not of ``team`` plays one of its cards at random (open or
+    covered, as legal) in a share ``noise`` of its plays."""
+
+    team: int
+    noise: float
+    rng: Random
+
+    def __call__(
+        self,
+        seat: int,
+        legal: Sequence[Action],
+        table: list[tuple[int, int]],
+        strength: tuple[int, ...],
+        won: list[int | None],
+        opponents_after: int,
+        team_of: Callable[[int], int],
+    ) -> Action:
+        if team_of(seat) != self.team and self.rng.random() < self.noise:
+            return self.rng.choice([a for a in legal if a.type == PLAY])
+        return greedy(seat, legal, table, strength, won, opponents_after, team_of)
 
 
 def partner_answering(view: View) -> int | None:
@@ -596,10 +651,37 @@ def logistic(x: float) -> float:
     return 1 / (1 + math.exp(-x / 0.05))
 
 
-def play_likelihood(draw: Match, seat: int) -> float:
+def last_play_blunder(card: int, best: int, partner_holds: bool, later: list[int]) -> bool | None:
+    """Whether the trick's last card (strength ``card``; ``best``, the table's best open card before it, held
+    by the player's partner or by us) was one that sound card play never makes, judged by the player's open
+    cards seen in later tricks (``later``): None while they do not tell. Nobody plays after the last card, so
+    sound play throws its weakest card into its partner's trick (over the partner's card or not: the trick is
+    theirs), takes our trick with its weakest card that beats it, and throws its weakest where none does.
+
+    >>> last_play_blunder(12, 9, True, [10]), last_play_blunder(3, 9, True, [1])  # its partner's trick: it kept less
+    (True, True)
+    >>> last_play_blunder(12, 9, True, []), last_play_blunder(12, 9, True, [13])  # over its partner, its weakest
+    (None, False)
+    >>> last_play_blunder(12, 9, False, [10]), last_play_blunder(5, 9, False, [11])  # a 10 beat us; an 11 did
+    (True, True)
+    >>> last_play_blunder(10, 9, False, [12]), last_play_blunder(5, 9, False, []), last_play_blunder(3, 9, True, [4])
+    (False, None, False)
+    """
+    if partner_holds:  # whatever it throws, the trick is its team's
+        return min(later) < card if later else None
+    if not later or card == best:
+        return None
+    if card > best:
+        return any(best < c < card for c in later)
+    return any(c > best or c < card for c in later)
+
+
+def play_likelihood(draw: Match, seat: int, noise: float = 0.0) -> float:
     """How likely the other seats' card plays of this hand were with this draw's cards, if they play as our
     quick player does (``greedy``): a play it would not make, or a covered card that is not the seat's
-    weakest, counts ``OFF_PLAY`` / ``OFF_COVER``. ``seat`` is ours (its plays tell nothing)."""
+    weakest, counts ``OFF_PLAY`` / ``OFF_COVER``, moved towards 1 by the share ``noise`` of plays made at
+    random. ``seat`` is ours (its plays tell nothing)."""
+    off_play, off_cover = OFF_PLAY + noise * (1 - OFF_PLAY), OFF_COVER + noise * (1 - OFF_COVER)
     strength = draw.strength
     tricks = [*draw.tricks, draw.trick]
     held = [list(h) for h in draw.hands]
@@ -619,20 +701,20 @@ def play_likelihood(draw: Match, seat: int) -> float:
                 cards = held[a.seat]
                 if a.covered:
                     if strength[card] > min(strength[c] for c in cards):
-                        likelihood *= OFF_COVER
+                        likelihood *= off_cover
                 else:
                     legal = [PLAY_ACTIONS[a.seat][c] for c in cards]
                     chosen = greedy(a.seat, legal, table, strength, won, (players - len(table)) // 2, draw.team_of)
                     assert chosen.card is not None
                     if strength[chosen.card] != strength[card]:
-                        likelihood *= OFF_PLAY
+                        likelihood *= off_play
             table.append((a.seat, COVERED_STRENGTH if a.covered else strength[card]))
     return likelihood
 
 
-def play_trick(g: Match, events: list[Event]) -> tuple[bool, int | None]:
-    """Play the trick of ``g`` on to its end with the quick player (``greedy``), after ``events``: whether
-    the hand ended, and the team that won the trick (None: tied)."""
+def play_trick(g: Match, events: list[Event], player: QuickPlayer) -> tuple[bool, int | None]:
+    """Play the trick of ``g`` on to its end with the quick ``player``, after ``events``: whether the hand
+    ended, and the team that won the trick (None: tied)."""
     strength = g.strength
     while True:
         for e in events:
@@ -648,5 +730,5 @@ def play_trick(g: Match, events: list[Event]) -> tuple[bool, int | None]:
         else:
             table = [(a.seat, COVERED_STRENGTH if a.covered or a.card is None else strength[a.card]) for a in g.trick]
             won = list(g.trick_winners)
-            action = greedy(seat, list(legal), table, strength, won, (g.players - len(table)) // 2, g.team_of)
+            action = player(seat, list(legal), table, strength, won, (g.players - len(table)) // 2, g.team_of)
         events = g.apply(action)

@@ -30,7 +30,7 @@ from random import Random
 
 from truco.bots.heuristic import pick
 from truco.bots.knowledge import Knowledge, call_threshold, equity, own_team
-from truco.bots.quick import rollout, seat_chance
+from truco.bots.quick import QuickPlayer, greedy, rollout, seat_chance
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
 from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
@@ -72,15 +72,21 @@ class Search1Bot:
     # -- drawing and rolling out ---------------------------------------------
 
     def outcomes(self, view: View, first: Action | None, draws: list[Match]) -> list[int | None]:
-        """The winning team of the hand (None: nobody) in each draw, after ``first``."""
+        """The winning team of the hand (None: nobody) in each draw, after ``first``, rolled out by
+        ``rollout_player``."""
         strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
         table = [(s, COVERED_STRENGTH if c is None else strength[c]) for s, c in view.trick]
+        player = self.rollout_player(view)
         out = []
         for draw in draws:
             g = draw.copy()
             events = g.apply(first) if first is not None else []
-            out.append(rollout(g, strength, table[:], list(view.trick_winners), events))
+            out.append(rollout(g, strength, table[:], list(view.trick_winners), events, player))
         return out
+
+    def rollout_player(self, view: View) -> QuickPlayer:
+        """Who plays every seat's cards in the rollouts: the quick player (``greedy``)."""
+        return greedy
 
     def sample(self, view: View, n: int) -> list[Match]:
         return [sample(view, self.rng) for _ in range(n)]
