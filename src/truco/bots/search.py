@@ -656,14 +656,17 @@ def last_play_blunder(card: int, best: int, partner_holds: bool, later: list[int
     by the player's partner or by us) was one that sound card play never makes, judged by the player's open
     cards seen in later tricks (``later``): None while they do not tell. Nobody plays after the last card, so
     sound play throws its weakest card into its partner's trick (over the partner's card or not: the trick is
-    theirs), takes our trick with its weakest card that beats it, and throws its weakest where none does.
+    theirs), takes our trick with its weakest card that beats it, or throws its weakest. (Leaving us the trick
+    while holding a card that takes it is no blunder: a player may keep its zap hidden for a later trick.)
 
     >>> last_play_blunder(12, 9, True, [10]), last_play_blunder(3, 9, True, [1])  # its partner's trick: it kept less
     (True, True)
     >>> last_play_blunder(12, 9, True, []), last_play_blunder(12, 9, True, [13])  # over its partner, its weakest
     (None, False)
-    >>> last_play_blunder(12, 9, False, [10]), last_play_blunder(5, 9, False, [11])  # a 10 beat us; an 11 did
+    >>> last_play_blunder(12, 9, False, [10]), last_play_blunder(5, 9, False, [3])  # a 10 beat us; a 3 was kept
     (True, True)
+    >>> last_play_blunder(5, 9, False, [13])  # it kept its zap
+    False
     >>> last_play_blunder(10, 9, False, [12]), last_play_blunder(5, 9, False, []), last_play_blunder(3, 9, True, [4])
     (False, None, False)
     """
@@ -673,7 +676,7 @@ def last_play_blunder(card: int, best: int, partner_holds: bool, later: list[int
         return None
     if card > best:
         return any(best < c < card for c in later)
-    return any(c > best or c < card for c in later)
+    return min(later) < card
 
 
 def play_likelihood(draw: Match, seat: int, noise: float = 0.0) -> float:
