@@ -130,8 +130,8 @@ EDGE_PRIOR, EDGE_MAX, EDGE_STEP = 4.0, 0.8, 0.05
 #: blunder rate counted with ``BLUNDER_PRIOR`` chances to blunder that they did not take.
 BLUNDER_EDGE, BLUNDER_PRIOR = 0.3, 2.0
 #: Blunder rates of players that play soundly, and at random (``bench/blunders.py``, 150 hands each): 0 to 0.02
-#: for `heuristic` and the betting styles, 0.09 for `search1` (where its rollouts cannot tell two low cards apart
-#: it may keep the weaker), 0.40 to 0.45 for `random`.
+#: for `heuristic` and the betting styles, 0.08 for `search1` (where its rollouts cannot tell two low cards apart
+#: it may keep the weaker), 0.42 for `random`.
 SOUND_BLUNDERS, RANDOM_BLUNDERS = 0.2, 0.45
 #: How likely a seat made a card play other than the one our quick player would make with a draw's
 #: cards (open), or covered a card other than its weakest: the inference from card plays.
