@@ -6,9 +6,9 @@ every search rollout: a few changes to its rules, each played by one team agains
 Each deal (``Match(seed=k)``, its first hand, nobody raising) is played twice, the changed player at team 0's
 seats and then at team 1's, ``greedy`` at the others; printed is the share of those hands the changed player's
 team won (a tie of the hand counts a half). 50 % is no gain. The changes are the common advice a club player
-would give (``CHANGES``), and for scale an open card at random; the last line is ``truco.bots.quick.thrifty``,
-the quick player of ``search``'s rollouts since 2 December 2026: the three changes that gained, and where taking
-the trick wins the hand its strongest card that takes it.
+would give (``CHANGES``), one at a time, and for scale an open card at random; the last line is the three that
+gained together, with the strongest card that takes a trick that wins the hand (the set tried in ``search``'s
+rollouts: ``docs/benchmarks.md``, 2 December 2026). What they gain tells what a better quick player could add.
 """
 
 from __future__ import annotations
@@ -18,17 +18,32 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from random import Random
 
-from truco.bots.quick import MANILHA, QuickPlayer, greedy, rollout, thrifty
+from truco.bots.quick import QuickPlayer, greedy, rollout
 from truco.engine import PLAY, Action, Match
 
 #: the random cards of the scale's player
 RANDOM = Random(0)
-#: strength of an A (the weakest of the strong cards)
-STRONG = 7
+#: strength of an A (the weakest of the strong cards) and of the weakest manilha
+STRONG, MANILHA = 7, 10
 
 
-def changed(change: str) -> QuickPlayer:
-    """``greedy`` with one rule changed (see ``CHANGES``)."""
+SCALE = "any card, at random (the scale)"
+LEAD_SECOND = "lead the second card holding a manilha"
+LEAD_WEAKEST = "after the first trick won, lead the weakest unless a manilha"
+CHEAPEST = "second to play, the cheapest card that beats"
+STRONGEST = "second to play, the strongest card that beats"
+COVER = "third to play, cover the partner's weak card"
+SUREST = "the strongest card that takes a trick that wins the hand"
+#: The lines printed: each a set of changes to ``greedy``'s rules; the last is the set played in ``search``'s
+#: rollouts in the arena on 2 December 2026 (``docs/benchmarks.md``).
+CHANGES: tuple[frozenset[str], ...] = (
+    *(frozenset({change}) for change in (SCALE, LEAD_SECOND, LEAD_WEAKEST, CHEAPEST, STRONGEST, COVER)),
+    frozenset({LEAD_SECOND, LEAD_WEAKEST, CHEAPEST, SUREST}),
+)
+
+
+def changed(changes: frozenset[str]) -> QuickPlayer:
+    """``greedy`` with ``changes`` to its rules (see ``CHANGES``)."""
 
     def player(
         seat: int,
@@ -44,37 +59,29 @@ def changed(change: str) -> QuickPlayer:
             key=itemgetter(0),
         )
         team = team_of(seat)
-        if change == "any card, at random (the scale)":
+        ours_first = bool(won) and won[0] == team
+        if SCALE in changes:
             return RANDOM.choice(opened)[1]
         if not table:
-            first = not won and len(opened) > 2
-            if change == "lead the second card holding a manilha" and first and opened[-1][0] >= MANILHA:
+            if LEAD_SECOND in changes and not won and len(opened) > 2 and opened[-1][0] >= MANILHA:
                 return opened[-2][1]
-            if change == "after the first trick won, lead the weakest unless a manilha" and won and won[0] == team:
+            if LEAD_WEAKEST in changes and ours_first:
                 return opened[0][1] if opened[-1][0] < MANILHA else opened[-1][1]
-        elif len(table) == 1 and opponents_after and change.startswith("second to play"):
-            beaters = [a for s, a in opened if s > table[0][1]]
-            if beaters:
-                return beaters[0] if change == "second to play, the cheapest card that beats" else beaters[-1]
-        elif change == "third to play, cover the partner's weak card" and opponents_after:
+        elif opponents_after:
             best = max(s for _, s in table)
-            if best < STRONG and all(team_of(p) == team for p, s in table if s == best):
+            beaters = [a for s, a in opened if s > best]
+            held = best >= 0 and all(team_of(p) == team for p, s in table if s == best)
+            if SUREST in changes and beaters and ours_first and not held:
+                return beaters[-1]
+            if len(table) == 1 and beaters and {CHEAPEST, STRONGEST} & changes:
+                return beaters[0] if CHEAPEST in changes else beaters[-1]
+            if COVER in changes and held and best < STRONG:
                 over = [a for s, a in opened if s > best and s >= STRONG]
                 if over:
                     return over[0]
         return greedy(seat, legal, table, strength, won, opponents_after, team_of)
 
     return player
-
-
-CHANGES = (
-    "any card, at random (the scale)",
-    "lead the second card holding a manilha",
-    "after the first trick won, lead the weakest unless a manilha",
-    "second to play, the cheapest card that beats",
-    "second to play, the strongest card that beats",
-    "third to play, cover the partner's weak card",
-)
 
 
 def against_greedy(player: QuickPlayer, ours: int) -> QuickPlayer:
@@ -110,10 +117,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20000)
     args = parser.parse_args()
-    print(f"{'change':64} hands won against greedy ({2 * args.deals} hands)")
-    for change in CHANGES:
-        print(f"{change:64} {share(changed(change), args.deals):.2%}")
-    print(f"{'thrifty (the search rollouts)':64} {share(thrifty, args.deals):.2%}")
+    print(f"hands won against greedy ({2 * args.deals} hands), and the changes to its rules")
+    for changes in CHANGES:
+        print(f"{share(changed(changes), args.deals):7.2%}  {'; '.join(sorted(changes))}")
 
 
 if __name__ == "__main__":

@@ -10,8 +10,8 @@ its gambles by the share of the match's hands it had won (its edge); every game 
 medium and hard began to draw more where the inference thins the draws (``weighed_draws``), and three of
 them again when plays within one effective draw of the best began to count as equally good; the signals game
 again when the prior trust in the partner's silence rose from 0.90 to 0.98; five of them when a run with the
-partner yet to answer began to pass the answer to it (``PartnerAnswer``); all of them when the rollouts began to
-play thriftily (``truco.bots.quick.thrifty``). ``search1`` is the yardstick and never changes.
+partner yet to answer began to pass the answer to it (``PartnerAnswer``). ``search1`` is the yardstick and never
+changes.
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ from truco.arena import PairSpec, Signals, play_game
 
 #: (case, spec, pair, game, digest)
 GAMES = [
-    ("medium", PairSpec("search", "search1", "paulista", 7), 0, 0, "1631a50ed7cccbdb"),
-    ("medium, other seats", PairSpec("search", "search1", "paulista", 7), 0, 1, "b8aa7541fba87b87"),
-    ("medium, long", PairSpec("search", "search1", "paulista", 31), 0, 0, "ffef4b7cc483da71"),
-    ("hard", PairSpec("search:hard", "search1", "paulista", 7), 1, 0, "e5b4ce896883cb06"),
-    ("hard, long", PairSpec("search:hard", "search1", "paulista", 37), 3, 1, "3a95e7d02477cfbf"),
-    ("signals", PairSpec("search", "search1", "paulista", 11, signals=Signals.BOTH), 2, 0, "8dcf3022599d52a0"),
-    ("1v1", PairSpec("search", "search1", {"profile": "paulista", "players": 2}, 13), 0, 0, "9665bcb7e4c6a645"),
-    ("mineiro", PairSpec("search", "search1", "mineiro", 17), 0, 1, "a40fb6a1c833a141"),
+    ("medium", PairSpec("search", "search1", "paulista", 7), 0, 0, "40179b8ea3bf3bfc"),
+    ("medium, other seats", PairSpec("search", "search1", "paulista", 7), 0, 1, "2aabe5491617781e"),
+    ("medium, long", PairSpec("search", "search1", "paulista", 31), 0, 0, "afd852ccae29406b"),
+    ("hard", PairSpec("search:hard", "search1", "paulista", 7), 1, 0, "fdc232f22f5ceafa"),
+    ("hard, long", PairSpec("search:hard", "search1", "paulista", 37), 3, 1, "76ceeb5e570c9307"),
+    ("signals", PairSpec("search", "search1", "paulista", 11, signals=Signals.BOTH), 2, 0, "8a7a47a117bc7712"),
+    ("1v1", PairSpec("search", "search1", {"profile": "paulista", "players": 2}, 13), 0, 0, "f3d5e2b63f3c71e3"),
+    ("mineiro", PairSpec("search", "search1", "mineiro", 17), 0, 1, "a3cc119c0d57779b"),
 ]
 
 

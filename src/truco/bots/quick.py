@@ -1,5 +1,5 @@
-"""The search bots' inner loop: the quick players that roll a draw's hand out (``greedy``, ``thrifty``,
-``rollout``) and our hand-strength measure in a draw (``seat_chance``).
+"""The search bots' inner loop: the quick player that rolls a draw's hand out (``greedy``, ``rollout``)
+and our hand-strength measure in a draw (``seat_chance``).
 
 A regular install compiles this module with mypyc, with ``truco.bots.knowledge`` (``setup.py``): the
 search bots spend most of their time here.
@@ -100,48 +100,3 @@ def greedy(
         if tying:
             return tying[0]
     return opened[0][1]
-
-
-#: The strength of the weakest manilha (the four manilhas are the strongest cards: 10 to 13).
-MANILHA = 10
-
-
-def thrifty(
-    seat: int,
-    legal: Sequence[Action],
-    table: list[tuple[int, int]],
-    strength: tuple[int, ...],
-    won: list[int | None],
-    opponents_after: int,
-    team_of: Callable[[int], int],
-) -> Action:
-    """``greedy``, sparing its strong cards where a club player does and spending them where the hand is won:
-
-    - leading the first trick holding a manilha, it leads its second card;
-    - leading after its team won the first trick, its weakest card unless it holds a manilha (then the
-      manilha: taking this trick wins the hand);
-    - with an opponent still to play after it and the trick not its partner's: where taking the trick wins the
-      hand (its team won the first), the strongest card that takes it; else, second to play, the cheapest
-      (its partner plays after it).
-
-    Against ``greedy`` on the same deals its team wins 51.4 % of the hands (``bench/card_play.py``), and the
-    search's rollouts with it price hands closer to how good players play them."""
-    opened = sorted(
-        [(strength[a.card], a) for a in legal if a.type == PLAY and not a.covered and a.card is not None],
-        key=itemgetter(0),
-    )
-    ours_first = bool(won) and won[0] == team_of(seat)
-    if not table:
-        if not won and len(opened) > 2 and opened[-1][0] >= MANILHA:
-            return opened[-2][1]
-        if ours_first:
-            return opened[-1][1] if opened[-1][0] >= MANILHA else opened[0][1]
-    elif opponents_after:
-        best = max(s for _, s in table)
-        beaters = [a for s, a in opened if s > best]
-        held = best >= 0 and all(team_of(p) == team_of(seat) for p, s in table if s == best)
-        if beaters and ours_first and not held:
-            return beaters[-1]
-        if beaters and len(table) == 1:
-            return beaters[0]
-    return greedy(seat, legal, table, strength, won, opponents_after, team_of)

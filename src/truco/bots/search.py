@@ -17,13 +17,6 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   every play of the other seats in this hand that our quick player would not
   have made with its cards (a low card thrown while holding a winner, a covered
   card that is not the seat's weakest).
-- **Rollouts played thriftily** (``truco.bots.quick.thrifty``): the draws' hands
-  are rolled out by ``greedy`` sparing its strong cards where a club player
-  does (lead the second card holding a manilha, the weakest after a won first
-  trick, the cheapest card that beats when second to play) and spending them
-  where taking the trick wins the hand: it wins 51.4 % of the hands against
-  ``greedy``, and the hands it prices are played more as good players play
-  them (``search1`` keeps ``greedy``).
 - **Sloppy play noticed** (``last_play_blunder``, ``play_noise``): the last
   card of a trick has one sound choice (nobody plays after it), and the cards
   a player shows later tell whether it kept a weaker one. From how often the
@@ -81,7 +74,7 @@ from random import Random
 from truco.bots.betting import AnswerModel, Ladder, match_equity
 from truco.bots.heuristic import HeuristicBot, pick
 from truco.bots.knowledge import Knowledge, own_team, partner_of, raise_changes_nothing
-from truco.bots.quick import QuickPlayer, greedy, seat_chance, thrifty
+from truco.bots.quick import QuickPlayer, greedy, seat_chance
 from truco.bots.search1 import (
     PRUNE,
     RAISE_MARGIN,
@@ -345,12 +338,11 @@ class SearchBot(Search1Bot):
         return [sample(view, rng, *constraints.draw(rng, rng.random() < trust)) for _ in range(n)]
 
     def rollout_player(self, view: View) -> QuickPlayer:
-        """The thrifty quick player (``thrifty``: ``greedy`` sparing its strong cards as a club player does),
-        but the opponents play a card at random in the share of their plays the model says they make so
-        (``play_noise``): against a player that throws its cards anyhow, a hand is worth more than against
-        sound play."""
+        """The quick player, but the opponents play a card at random in the share of their plays the model
+        says they make so (``play_noise``): against a player that throws its cards anyhow, a hand is worth
+        more than against sound play."""
         noise = self.model.play_noise()
-        return thrifty if noise <= 0 else NoisyPlayer(own_team(view), noise, self.rng)
+        return greedy if noise <= 0 else NoisyPlayer(own_team(view), noise, self.rng)
 
     # -- the opponents, as the model sees them ----------------------------------
 
@@ -571,7 +563,7 @@ class SearchBot(Search1Bot):
 
 @dataclass(frozen=True)
 class NoisyPlayer:
-    """A ``QuickPlayer``: ``thrifty``, but a seat not of ``team`` plays one of its cards at random (open or
+    """A ``QuickPlayer``: ``greedy``, but a seat not of ``team`` plays one of its cards at random (open or
     covered, as legal) in a share ``noise`` of its plays."""
 
     team: int
@@ -590,7 +582,7 @@ class NoisyPlayer:
     ) -> Action:
         if team_of(seat) != self.team and self.rng.random() < self.noise:
             return self.rng.choice([a for a in legal if a.type == PLAY])
-        return thrifty(seat, legal, table, strength, won, opponents_after, team_of)
+        return greedy(seat, legal, table, strength, won, opponents_after, team_of)
 
 
 def partner_answering(view: View) -> int | None:
