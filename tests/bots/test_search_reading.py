@@ -101,3 +101,21 @@ def test_the_hand_is_worth_more_against_an_opponent_that_plays_at_random():
     bot.model.chances = bot.model.blunders = 10
     assert isinstance(bot.rollout_player(seen), NoisyPlayer)
     assert bot.outcomes(seen, None, draws).count(team) > sound + 15
+
+
+def test_accepting_a_truco_counts_the_raise_it_keeps_for_after_the_trick():
+    """Zap and espadilha in hand, their truco in the first trick: raising back at once lets them run for 3;
+    accepting keeps them in, and the right to ask seis passes to us, to ask once the trick is over. Before
+    accepting counted that right (``wait`` with the acceptance), the bot raised back at every seed."""
+    seen = Puzzle(
+        "probe",
+        "",
+        "QD",
+        ("5C 5D 2S", "JS JC QC", "QS KS 7D", "3C 7H 2C"),
+        "accept",
+        moves="7H 5C QC raise 3:run",
+        score=(1, 0),
+        dealer=2,
+    ).position()
+    for level in ("medium", "hard"):
+        assert [make_bot("search", level, seed=s).act(seen).type for s in range(5)] == ["accept"] * 5

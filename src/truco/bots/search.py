@@ -30,7 +30,9 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   run, accept or raise back, and we answer that) and against waiting: playing
   the card and raising after the trick, with what it will show, or answering
   their raise if they raise first. An answer weighs run, accept and raise back
-  the same way.
+  the same way; accepting passes the right to raise to us, so it is priced with
+  the raise we may ask once the trick is over (a strong hand accepts and asks
+  later, rather than raising back and letting them run for less).
 - **Answering as a team**: where both partners answer a raise (the rules'
   ``answer: both``), the team runs only if both run. A run while the partner
   has yet to answer passes the answer to it, priced by how it answers with
@@ -416,6 +418,10 @@ class SearchBot(Search1Bot):
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
         ladder = self.ladder(view, draws, weights, wins)
         options = ladder.answers(current, asked)
+        if ladder.higher(asked) is not None:  # accepting, we may raise once the trick is over
+            options[ACCEPT] = max(
+                options[ACCEPT], self.wait(view, ladder, draws, pick(view.legal, ACCEPT), asked, None)
+            )
         partner = partner_answering(view)
         if partner is not None and partner in pending.get("waiting", ()):
             options[RUN] = PartnerAnswer(view, partner).passed(ladder, draws)
@@ -482,25 +488,29 @@ class SearchBot(Search1Bot):
         if asked is None:
             return False
         now = ladder.ask(current, asked)
-        if now <= ladder.accept(current) + RAISE_MARGIN or now <= self.wait(view, ladder, draws, play) + RAISE_MARGIN:
+        threshold = self.model.raise_threshold() if view.raise_team is None else None
+        waiting = self.wait(view, ladder, draws, play, current, threshold)
+        if now <= ladder.accept(current) + RAISE_MARGIN or now <= waiting + RAISE_MARGIN:
             return False
         self.predict_answers(ladder, current, asked)
         return True
 
-    def wait(self, view: View, ladder: Ladder, draws: list[Match], play: Action) -> float:
-        """Playing ``play`` without raising, and raising once the trick is over if that is worth more then:
-        the draws are split by who wins the trick (which we shall see), and in each part the raise is priced
-        against the opponents' strength after the trick (which they will feel). While nobody has raised,
-        they may raise first (as the model says they raise with that strength), and we answer."""
+    def wait(
+        self, view: View, ladder: Ladder, draws: list[Match], action: Action, current: int, threshold: float | None
+    ) -> float:
+        """Taking ``action`` (a card play, or accepting their raise) and playing the trick on at ``current``
+        without raising, then raising once the trick is over if that is worth more then: the draws are split
+        by who wins the trick (which we shall see), and in each part the raise is priced against the
+        opponents' strength after the trick (which they will feel). With a ``threshold`` (nobody has raised
+        yet), they may raise first with a strength above it, and we answer."""
         team = own_team(view)
-        current, asked = view.value, ladder.higher(view.value)
+        asked = ladder.higher(current)
         assert asked is not None
-        threshold = self.model.raise_threshold() if view.raise_team is None else None
         parts: dict[int | None, tuple[list[float], list[float]]] = {}
         after = list(ladder.strengths)
         for i, (d, w) in enumerate(zip(draws, ladder.weights, strict=True)):
             g = d.copy()
-            over, winner = play_trick(g, g.apply(play), self.rollout_player(view))
+            over, winner = play_trick(g, g.apply(action), self.rollout_player(view))
             loud = 0.0
             if over:  # the hand ends with this trick: no later raise
                 winner = -1
