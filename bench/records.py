@@ -1,14 +1,16 @@
 """The figures of an arena run so far, from the records it saved (``truco arena ... --records DIR``): a long run
 that is stopped, or not over yet, still tells its win rate over the duplicate pairs it finished.
 
-    python bench/records.py DIR [--paired OTHER]
+    python bench/records.py DIR [--paired OTHER] [--first-raises]
 
 Game 0 of a pair seats A at the even seats (engine team 0), game 1 at the odd ones (``truco.arena.play_game``).
 Prints the pairs finished, A's win rate with its 95 % interval over them (``confidence_interval``, as the arena
 reports it), points per hand and raises asked per hand by each side. With ``--paired OTHER``, the records of
 another run on the same deals (same seed, other bots or another version): how much more A won in DIR than in
 OTHER over the pairs both finished, pair by pair, with its 95 % interval: the same deals cancel most of the
-luck, so this tells two versions apart in far fewer pairs than their two win rates.
+luck, so this tells two versions apart in far fewer pairs than their two win rates. With ``--first-raises``, the
+hands by their first raise: who asked it (A or B), where (trick, cards already on the table), how the other side
+answered, and what the hand netted the asker.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ import argparse
 import json
 import re
 import statistics
+from collections import Counter
 from pathlib import Path
 
 from truco.arena import confidence_interval
-from truco.engine import RAISE
+from truco.engine import ACCEPT, RAISE, RUN
 from truco.engine.events import HandEnded
 from truco.engine.record import load
 
@@ -59,6 +62,52 @@ def pair_scores(directory: Path) -> tuple[dict[int, float], dict[str, int]]:
     return {p: (g[0] + g[1]) / 2 for p, g in pairs.items() if len(g) == 2}, totals
 
 
+def first_raises(directory: Path) -> tuple[Counter[tuple[str, int, int, str]], Counter[tuple[str, int, int, str]]]:
+    """Hands by their first raise (asker "A" or "B", trick, cards on the table, the answer: "run", "accept" or
+    "raise back"), and the points the asker netted over them."""
+    hands: Counter[tuple[str, int, int, str]] = Counter()
+    net: Counter[tuple[str, int, int, str]] = Counter()
+    for path in sorted(directory.iterdir()):
+        found = NAME.fullmatch(path.name)
+        if found is None:
+            continue
+        a_team = int(found[2])
+        match, actions = load(json.loads(path.read_text()))
+        asker: tuple[str, int, int, int] | None = None  # side, trick, cards on the table, team
+        answer = "run"
+        for action in actions:
+            team = match.team_of(action.seat)
+            if asker is None and action.type == RAISE and match.phase != "answering":
+                asker = ("A" if team == a_team else "B", len(match.tricks), len(match.trick), team)
+                answer = "run"
+            elif asker is not None and answer == "run" and match.phase == "answering" and team != asker[3]:
+                answer = {ACCEPT: "accept", RAISE: "raise back", RUN: "run"}[action.type]
+            for event in match.apply(action):
+                if isinstance(event, HandEnded):
+                    if asker is not None and event.reason != "fled":
+                        key = (*asker[:3], answer)
+                        hands[key] += 1
+                        net[key] += (
+                            0 if event.winner is None else event.points * (1 if event.winner == asker[3] else -1)
+                        )
+                    asker = None
+    return hands, net
+
+
+def print_first_raises(hands: Counter[tuple[str, int, int, str]], net: Counter[tuple[str, int, int, str]]) -> None:
+    """The commonest places of a hand's first raise, with how the other side answered it and what it netted."""
+    places: Counter[tuple[str, int, int]] = Counter()
+    for key, n in hands.items():
+        places[key[:3]] += n
+    print("the hand's first raise: asker, trick, cards on the table; hands; answered run / accept / raise back; nets")
+    for place, n in places.most_common(12):
+        answers = " / ".join(f"{hands[(*place, a)] / n:4.0%}" for a in ("run", "accept", "raise back"))
+        points = sum(net[(*place, a)] for a in ("run", "accept", "raise back"))
+        print(
+            f"  {place[0]}, trick {place[1] + 1}, {place[2]} card(s) down: {n:6d}  {answers}  {points / n:+.2f} a hand"
+        )
+
+
 def paired_difference(scores: dict[int, float], other: dict[int, float]) -> tuple[int, float, float]:
     """(pairs, mean, half-width of the 95 % interval) of A's score in ``scores`` less its score in ``other``,
     over the pairs finished in both.
@@ -77,6 +126,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("records", type=Path)
     parser.add_argument("--paired", type=Path, help="the records of another run on the same deals")
+    parser.add_argument("--first-raises", action="store_true", help="the hands by their first raise")
     args = parser.parse_args()
     pairs, totals = pair_scores(args.records)
     mean, low, high = confidence_interval(list(pairs.values()))
@@ -90,6 +140,8 @@ def main() -> None:
     if args.paired is not None:
         n, difference, half = paired_difference(pairs, pair_scores(args.paired)[0])
         print(f"A's win rate less in {args.paired}, pair by pair over {n} pairs: {difference:+.1%} ± {half:.1%}")
+    if args.first_raises:
+        print_first_raises(*first_raises(args.records))
 
 
 if __name__ == "__main__":
