@@ -535,6 +535,11 @@ class SearchBot(Search1Bot):
     def decide_eleven(self, view: View) -> Action:
         """Play the mão de onze when the hand's chance over the draws (our partner's cards are known) is
         worth more match equity at its value than fleeing."""
+        play, flee = self.eleven_prices(view)
+        return pick(view.legal, ACCEPT if play >= flee else RUN)
+
+    def eleven_prices(self, view: View) -> tuple[float, float]:
+        """The match equity of playing the mão de onze and of fleeing it."""
         draws = self.sample(view, self.draws)
         team = own_team(view)
         wins = self.outcomes(view, pick(view.legal, ACCEPT), draws)
@@ -546,7 +551,7 @@ class SearchBot(Search1Bot):
             rules, mine, theirs + rules.special_value, edge
         )
         flee = match_equity(rules, mine, theirs + rules.flee_points, edge)
-        return pick(view.legal, ACCEPT if play >= flee else RUN)
+        return play, flee
 
     def weighed_draws(
         self, view: View, n: int, weigh: Callable[[list[Match]], list[float]]
