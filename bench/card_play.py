@@ -6,9 +6,11 @@ every search rollout: a few changes to its rules, each played by one team agains
 Each deal (``Match(seed=k)``, its first hand, nobody raising) is played twice, the changed player at team 0's
 seats and then at team 1's, ``greedy`` at the others; printed is the share of those hands the changed player's
 team won (a tie of the hand counts a half). 50 % is no gain. The changes are the common advice a club player
-would give (``CHANGES``), one at a time, and for scale an open card at random; the last line is the three that
-gained together, with the strongest card that takes a trick that wins the hand (the set tried in ``search``'s
-rollouts: ``docs/benchmarks.md``, 2 December 2026). What they gain tells what a better quick player could add.
+would give, and the lead ``search`` makes in the first trick (its weakest card, as ``low_leads`` plays it in its
+rollouts since 3 December 2026) (``CHANGES``), one at a time, and for scale an open card at random; the last line
+is the three that gained together, with the strongest card that takes a trick that wins the hand (the set tried
+in ``search``'s rollouts: ``docs/benchmarks.md``, 2 December 2026). What they gain tells what a better quick
+player could add. The last line is ``low_leads`` itself.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from random import Random
 
-from truco.bots.quick import QuickPlayer, greedy, rollout
+from truco.bots.quick import QuickPlayer, greedy, low_leads, rollout
 from truco.engine import PLAY, Action, Match
 
 #: the random cards of the scale's player
@@ -32,12 +34,13 @@ LEAD_SECOND = "lead the second card holding a manilha"
 LEAD_WEAKEST = "after the first trick won, lead the weakest unless a manilha"
 CHEAPEST = "second to play, the cheapest card that beats"
 STRONGEST = "second to play, the strongest card that beats"
+FIRST_LOW = "lead the weakest in the first trick"
 COVER = "third to play, cover the partner's weak card"
 SUREST = "the strongest card that takes a trick that wins the hand"
 #: The lines printed: each a set of changes to ``greedy``'s rules; the last is the set played in ``search``'s
 #: rollouts in the arena on 2 December 2026 (``docs/benchmarks.md``).
 CHANGES: tuple[frozenset[str], ...] = (
-    *(frozenset({change}) for change in (SCALE, LEAD_SECOND, LEAD_WEAKEST, CHEAPEST, STRONGEST, COVER)),
+    *(frozenset({change}) for change in (SCALE, LEAD_SECOND, LEAD_WEAKEST, CHEAPEST, STRONGEST, COVER, FIRST_LOW)),
     frozenset({LEAD_SECOND, LEAD_WEAKEST, CHEAPEST, SUREST}),
 )
 
@@ -63,6 +66,8 @@ def changed(changes: frozenset[str]) -> QuickPlayer:
         if SCALE in changes:
             return RANDOM.choice(opened)[1]
         if not table:
+            if FIRST_LOW in changes and not won:
+                return opened[0][1]
             if LEAD_SECOND in changes and not won and len(opened) > 2 and opened[-1][0] >= MANILHA:
                 return opened[-2][1]
             if LEAD_WEAKEST in changes and ours_first:
@@ -120,6 +125,7 @@ def main() -> None:
     print(f"hands won against greedy ({2 * args.deals} hands), and the changes to its rules")
     for changes in CHANGES:
         print(f"{share(changed(changes), args.deals):7.2%}  {'; '.join(sorted(changes))}")
+    print(f"{share(low_leads, args.deals):7.2%}  low_leads, the quick player of search's rollouts")
 
 
 if __name__ == "__main__":

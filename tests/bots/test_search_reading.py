@@ -8,6 +8,7 @@ from tests.bots.puzzles import Puzzle
 
 from truco.bots import make_bot
 from truco.bots.heuristic import HeuristicBot
+from truco.bots.quick import greedy, low_leads
 from truco.bots.search import MAX_BATCHES, NoisyPlayer, SearchBot, effective_size, play_likelihood, raiser_chance
 from truco.engine import Match, view
 from truco.engine.cards import parse_card
@@ -26,6 +27,18 @@ def test_a_draw_where_an_opponent_threw_a_low_card_holding_a_winner_counts_less(
         (strong if beats else weak).append(play_likelihood(draw, seen.seat))
     assert strong and weak
     assert sum(strong) / len(strong) < sum(weak) / len(weak)
+
+
+def test_a_lead_tells_nothing_of_the_leaders_other_cards():
+    """Seat 0 led its 4 of ouros. The rules of thumb lead their strongest card, the search bots their weakest
+    (``search1`` and ``search`` lead the weakest in nine first tricks of ten): a low lead tells nothing of what
+    else the leader holds, so every draw explains it alike (read as the quick player's lead, the draws where
+    seat 0 holds a stronger card counted 0.35)."""
+    seen = Puzzle("probe", "", "7D", ("4D KS 4H", "5C 6C 7S", "QH 5S 6D", "4S JD KD"), "play", moves="4D").position()
+    rng = Random(1)
+    draws = [sample(seen, rng) for _ in range(100)]
+    assert any(max(d.strength[c] for c in d.hands[0]) > d.strength[parse_card("4D")] for d in draws)
+    assert {play_likelihood(d, seen.seat) for d in draws} == {1.0}
 
 
 def test_easy_answers_and_raises_by_the_heuristics_rules_of_thumb():
@@ -119,3 +132,26 @@ def test_accepting_a_truco_counts_the_raise_it_keeps_for_after_the_trick():
     ).position()
     for level in ("medium", "hard"):
         assert [make_bot("search", level, seed=s).act(seen).type for s in range(5)] == ["accept"] * 5
+
+
+def test_the_rollouts_lead_the_weakest_card_as_search_does():
+    """``search`` leads its weakest card into the first trick (nine times in ten), and so do its rollouts
+    (``low_leads``): the quick player ``greedy`` led its strongest, and so priced every hand for leads the search
+    bots never make. In the first trick, once a card is on the table, they play as ``greedy``."""
+    bot = make_bot("search", "medium", seed=0)
+    assert isinstance(bot, SearchBot)
+    differ = 0
+    for seed in range(100):
+        m = Match(seed=seed)
+        seat = m.to_act()[0]
+        assert bot.rollout_player(view(m, seat)) is low_leads
+        args = (m.legal_actions(seat), [], m.strength, [], 2, m.team_of)
+        lead = low_leads(seat, *args)
+        assert m.strength[lead.card] == min(m.strength[c] for c in m.hands[seat])
+        differ += lead != greedy(seat, *args)
+        m.apply(lead)
+        follower = m.to_act()[0]
+        table = [(seat, m.strength[lead.card])]
+        args = (m.legal_actions(follower), table, m.strength, [], 1, m.team_of)
+        assert low_leads(follower, *args) == greedy(follower, *args)
+    assert differ > 50

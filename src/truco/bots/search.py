@@ -16,7 +16,14 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
 - **Inference from card plays** (``play_likelihood``): a draw counts less for
   every play of the other seats in this hand that our quick player would not
   have made with its cards (a low card thrown while holding a winner, a covered
-  card that is not the seat's weakest).
+  card that is not the seat's weakest). A lead tells nothing: the rules of
+  thumb lead their strongest card, the search bots their weakest.
+- **Rollouts played as the search bots play** (``truco.bots.quick.low_leads``):
+  the quick player leads the first trick, and the next after its team won the
+  first, with its weakest card, as ``search`` itself does nine times in ten
+  (``bench/card_choices.py``), and takes a trick that wins the hand with its
+  strongest card; ``greedy``, which led the strongest, priced every hand for
+  leads the search bots never make.
 - **Sloppy play noticed** (``last_play_blunder``, ``play_noise``): the last
   card of a trick has one sound choice (nobody plays after it), and the cards
   a player shows later tell whether it kept a weaker one. From how often the
@@ -76,7 +83,7 @@ from random import Random
 from truco.bots.betting import AnswerModel, Ladder, match_equity
 from truco.bots.heuristic import HeuristicBot, pick
 from truco.bots.knowledge import Knowledge, own_team, partner_of, raise_changes_nothing
-from truco.bots.quick import QuickPlayer, greedy, seat_chance
+from truco.bots.quick import QuickPlayer, greedy, low_leads, seat_chance
 from truco.bots.search1 import (
     PRUNE,
     RAISE_MARGIN,
@@ -344,7 +351,7 @@ class SearchBot(Search1Bot):
         says they make so (``play_noise``): against a player that throws its cards anyhow, a hand is worth
         more than against sound play."""
         noise = self.model.play_noise()
-        return greedy if noise <= 0 else NoisyPlayer(own_team(view), noise, self.rng)
+        return low_leads if noise <= 0 else NoisyPlayer(own_team(view), noise, self.rng)
 
     # -- the opponents, as the model sees them ----------------------------------
 
@@ -597,7 +604,7 @@ class NoisyPlayer:
     ) -> Action:
         if team_of(seat) != self.team and self.rng.random() < self.noise:
             return self.rng.choice([a for a in legal if a.type == PLAY])
-        return greedy(seat, legal, table, strength, won, opponents_after, team_of)
+        return low_leads(seat, legal, table, strength, won, opponents_after, team_of)
 
 
 def partner_answering(view: View) -> int | None:
@@ -698,7 +705,8 @@ def play_likelihood(draw: Match, seat: int, noise: float = 0.0) -> float:
     """How likely the other seats' card plays of this hand were with this draw's cards, if they play as our
     quick player does (``greedy``): a play it would not make, or a covered card that is not the seat's
     weakest, counts ``OFF_PLAY`` / ``OFF_COVER``, moved towards 1 by the share ``noise`` of plays made at
-    random. ``seat`` is ours (its plays tell nothing)."""
+    random. ``seat`` is ours (its plays tell nothing), and an open lead tells nothing either (some lead their
+    strongest card, others their weakest)."""
     off_play, off_cover = OFF_PLAY + noise * (1 - OFF_PLAY), OFF_COVER + noise * (1 - OFF_COVER)
     strength = draw.strength
     tricks = [*draw.tricks, draw.trick]
@@ -720,7 +728,7 @@ def play_likelihood(draw: Match, seat: int, noise: float = 0.0) -> float:
                 if a.covered:
                     if strength[card] > min(strength[c] for c in cards):
                         likelihood *= off_cover
-                else:
+                elif table:  # a lead tells little: some lead their strongest, others their weakest
                     legal = [PLAY_ACTIONS[a.seat][c] for c in cards]
                     chosen = greedy(a.seat, legal, table, strength, won, (players - len(table)) // 2, draw.team_of)
                     assert chosen.card is not None
