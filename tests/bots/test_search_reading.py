@@ -73,6 +73,25 @@ def test_after_a_raise_the_draws_where_the_raiser_is_weak_weigh_the_modelled_blu
     assert weak / sum(weights) <= bot.model.bluff_rate() + 0.05  # the old weighting: 0.23 here
 
 
+def test_the_raise_of_an_opponent_that_plays_at_random_tells_less():
+    """A player that throws its cards at random raises at random too: in the share of its plays made at random,
+    its raise says nothing of its hand. Against a sound player the draws where the raiser is weak weigh about
+    the bluff share; against one that blunders at every chance (as `random` does), every draw counts alike."""
+    seen = Puzzle(
+        "probe", "", "7D", ("4D KS 4H", "5C 6C 7S", "QH 5S 6D", "4S JD KD"), "accept", moves="4D raise"
+    ).position()
+    bot = make_bot("search", "medium", seed=0)
+    assert isinstance(bot, SearchBot)
+    raiser, step = seen.pending["team"], seen.rules.ladder.index(seen.pending["value"])
+    draws = bot.sample(seen, 400)
+    sound = bot.raise_weights(draws, raiser, seen.turn, step)
+    bot.model.chances, bot.model.blunders = 10, 4
+    blundering = bot.raise_weights(draws, raiser, seen.turn, step)
+    assert effective_size(sound) < effective_size(blundering) < len(draws)
+    bot.model.chances = bot.model.blunders = 10**6
+    assert effective_size(bot.raise_weights(draws, raiser, seen.turn, step)) > 0.999 * len(draws)
+
+
 def test_more_draws_are_taken_while_few_of_them_count():
     """Weights that leave one draw of many counting make the decision draw again, up to its limit; weights that
     leave them all counting do not."""

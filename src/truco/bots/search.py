@@ -13,6 +13,9 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   above the model's threshold) and, with the share of their raises that were
   bluffs, of the others. A player that raised only to show manilhas is
   believed; one that raises every hand or shows junk after raising is called.
+  A player that throws its cards at random raises at random too: in the
+  share of its plays made at random (``play_noise``, below) its raise tells
+  nothing, and every draw counts alike.
 - **Inference from card plays** (``play_likelihood``): a draw counts less for
   every play of the other seats in this hand that our quick player would not
   have made with its cards (a low card thrown while holding a winner, a covered
@@ -358,13 +361,18 @@ class SearchBot(Search1Bot):
     def raise_weights(self, draws: list[Match], team: int, seat: int | None, step: int) -> list[float]:
         """How much each draw counts after the raising ``team`` asked the ``step``-th value: a mixture of
         the draws where they raise for value (their hand above the model's threshold) and, with the share
-        of their raises that were bluffs, of the others."""
+        of their raises that were bluffs, of the others; in the share of their plays made at random
+        (``play_noise``), every draw alike."""
         threshold = self.model.raise_threshold() + RAISE_STEP * max(0, step - 1)
         strong = [logistic(raiser_chance(d, team, seat) - threshold) for d in draws]
         weak = [1 - x for x in strong]
         bluff = self.model.bluff_rate()
         total_strong, total_weak = sum(strong) or 1.0, sum(weak) or 1.0
-        return [(1 - bluff) * s / total_strong + bluff * w / total_weak for s, w in zip(strong, weak, strict=True)]
+        noise, even = self.model.play_noise(), 1 / len(draws)
+        return [
+            (1 - noise) * ((1 - bluff) * s / total_strong + bluff * w / total_weak) + noise * even
+            for s, w in zip(strong, weak, strict=True)
+        ]
 
     def ladder(self, view: View, draws: list[Match], weights: list[float], wins: list[int | None]) -> Ladder:
         """The raises of this hand priced over ``draws``: who wins each (``wins``), how strong the opponents
