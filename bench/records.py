@@ -1,14 +1,16 @@
 """The figures of an arena run so far, from the records it saved (``truco arena ... --records DIR``): a long run
 that is stopped, or not over yet, still tells its win rate over the duplicate pairs it finished.
 
-    python bench/records.py DIR [--paired OTHER] [--first-raises]
+    python bench/records.py DIR [DIR ...] [--paired OTHER [OTHER ...]] [--first-raises]
 
 Game 0 of a pair seats A at the even seats (engine team 0), game 1 at the odd ones (``truco.arena.play_game``).
 Prints the pairs finished, A's win rate with its 95 % interval over them (``confidence_interval``, as the arena
 reports it), points per hand and raises asked per hand by each side. With ``--paired OTHER``, the records of
 another run on the same deals (same seed, other bots or another version): how much more A won in DIR than in
 OTHER over the pairs both finished, pair by pair, with its 95 % interval: the same deals cancel most of the
-luck, so this tells two versions apart in far fewer pairs than their two win rates. With ``--first-raises``, the
+luck, so this tells two versions apart in far fewer pairs than their two win rates. Several directories (runs on
+other seeds, such as the blocks of 100 pairs of ``bench/bots.py --only signals``) are pooled, and paired with the
+``--paired`` directories in the same order. With ``--first-raises``, the
 hands by their first raise: who asked it (A or B), where (trick, cards already on the table), how the other side
 answered, and what the hand netted the asker.
 """
@@ -20,13 +22,17 @@ import json
 import re
 import statistics
 from collections import Counter
+from collections.abc import Hashable, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 from truco.arena import confidence_interval
 from truco.engine import ACCEPT, RAISE, RUN
 from truco.engine.events import HandEnded
 from truco.engine.record import load
 
+#: what names a duplicate pair: its number, or (the run's place, its number) where runs are pooled
+Pair = TypeVar("Pair", bound=Hashable)
 NAME = re.compile(r"pair-(\d+)-game-([01])\.json")
 
 
@@ -108,27 +114,39 @@ def print_first_raises(hands: Counter[tuple[str, int, int, str]], net: Counter[t
         )
 
 
-def paired_difference(scores: dict[int, float], other: dict[int, float]) -> tuple[int, float, float]:
+def paired_difference(scores: Mapping[Pair, float], other: Mapping[Pair, float]) -> tuple[int, float, float]:
     """(pairs, mean, half-width of the 95 % interval) of A's score in ``scores`` less its score in ``other``,
     over the pairs finished in both.
 
     >>> paired_difference({0: 1.0, 1: 0.5, 2: 0.5}, {0: 0.5, 1: 0.5, 2: 0.0, 3: 1.0})
     (3, 0.3333333333333333, 0.32666666666666666)
     """
-    differences = [scores[p] - other[p] for p in sorted(scores.keys() & other.keys())]
+    differences = [scores[p] - other[p] for p in scores if p in other]
     if len(differences) < 2:
         return len(differences), sum(differences), float("inf")
     n = len(differences)
     return n, statistics.fmean(differences), 1.96 * statistics.stdev(differences) / n**0.5
 
 
+def pooled(directories: list[Path]) -> tuple[dict[tuple[int, int], float], dict[str, int]]:
+    """``pair_scores`` of several runs pooled: the pairs keyed by (the run's place in ``directories``, pair)."""
+    pairs: dict[tuple[int, int], float] = {}
+    totals: dict[str, int] = {}
+    for i, directory in enumerate(directories):
+        scores, tally = pair_scores(directory)
+        pairs.update({(i, p): score for p, score in scores.items()})
+        for key, n in tally.items():
+            totals[key] = totals.get(key, 0) + n
+    return pairs, totals
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("records", type=Path)
-    parser.add_argument("--paired", type=Path, help="the records of another run on the same deals")
+    parser.add_argument("records", type=Path, nargs="+")
+    parser.add_argument("--paired", type=Path, nargs="+", help="the records of another run on the same deals")
     parser.add_argument("--first-raises", action="store_true", help="the hands by their first raise")
     args = parser.parse_args()
-    pairs, totals = pair_scores(args.records)
+    pairs, totals = pooled(args.records)
     mean, low, high = confidence_interval(list(pairs.values()))
     hands = totals["hands"] or 1
     print(f"{len(pairs)} duplicate pairs finished: win rate of A {mean:.1%}   95% CI [{low:.1%}, {high:.1%}]")
@@ -138,10 +156,14 @@ def main() -> None:
     )
     print(f"raises asked per hand: A {totals['raises a'] / hands:.3f}   B {totals['raises b'] / hands:.3f}")
     if args.paired is not None:
-        n, difference, half = paired_difference(pairs, pair_scores(args.paired)[0])
-        print(f"A's win rate less in {args.paired}, pair by pair over {n} pairs: {difference:+.1%} ± {half:.1%}")
+        if len(args.paired) != len(args.records):
+            parser.error("--paired takes as many directories as the records, in the same order")
+        n, difference, half = paired_difference(pairs, pooled(args.paired)[0])
+        other = " ".join(str(p) for p in args.paired)
+        print(f"A's win rate less in {other}, pair by pair over {n} pairs: {difference:+.1%} ± {half:.1%}")
     if args.first_raises:
-        print_first_raises(*first_raises(args.records))
+        for directory in args.records:
+            print_first_raises(*first_raises(directory))
 
 
 if __name__ == "__main__":
