@@ -37,6 +37,7 @@ from truco.arena import (
     report,
     run,
     run_panel,
+    scores_by_pair,
 )
 
 
@@ -92,10 +93,7 @@ def signals(pairs: int, jobs: int, seed: int, block: int = 100) -> dict[str, Any
         n = min(block, pairs - k * block)
         s = run(PairSpec("search", "search", "paulista", seed + k, signals=Signals.A), n, jobs, progress=False)
         print(report(s), flush=True)
-        by_pair: dict[int, float] = {}
-        for g in s["games"]:
-            by_pair[g["pair"]] = by_pair.get(g["pair"], 0.0) + 0.5 * g["winner_team_of_a"]
-        scores += by_pair.values()
+        scores += scores_by_pair(s["games"]).values()
         mean, low, high = confidence_interval(scores)
         print(f"after {len(scores)} pairs: search with signals won {mean:.1%} [{low:.1%}, {high:.1%}]"
               f" ({time.perf_counter() - start:.0f} s)", flush=True)  # fmt: skip

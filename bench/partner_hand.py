@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import truco.arena as arena
-from truco.arena import PairSpec, Signals, confidence_interval, report, run
+from truco.arena import PairSpec, Signals, confidence_interval, report, run, scores_by_pair
 from truco.engine import Match, View
 from truco.engine import view as plain_view
 from truco.engine.signals import SignalLog
@@ -61,10 +61,7 @@ def main() -> None:
         spec = PairSpec("search", "search", "paulista", seed, records=records, signals=Signals.A)
         summary = run(spec, n, 1, progress=False)  # one process: the arena's workers would not see the view
         print(report(summary), flush=True)
-        by_pair: dict[int, float] = {}
-        for g in summary["games"]:
-            by_pair[g["pair"]] = by_pair.get(g["pair"], 0.0) + 0.5 * g["winner_team_of_a"]
-        scores += by_pair.values()
+        scores += scores_by_pair(summary["games"]).values()
         mean, low, high = confidence_interval(scores)
         print(f"after {len(scores)} pairs: search seeing its partner's hand ({args.phase}) won {mean:.1%}"
               f" [{low:.1%}, {high:.1%}]", flush=True)  # fmt: skip

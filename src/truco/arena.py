@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -236,9 +236,21 @@ def percentiles(values: list[float]) -> dict[str, float]:
     return {"n": len(v), "p50": at(0.5), "p95": at(0.95), "p99": at(0.99), "max": round(v[-1], 3)}
 
 
-def summarize(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """The statistics of a run from its games (both games of every pair)."""
+def scores_by_pair(games: Iterable[dict[str, Any]]) -> dict[int, float]:
+    """A's score in each duplicate pair of a run (its share of the pair's two matches), from its games.
+
+    >>> scores_by_pair([{"pair": 0, "winner_team_of_a": True}, {"pair": 0, "winner_team_of_a": False}])
+    {0: 0.5}
+    """
     by_pair: dict[int, float] = {}
+    for g in games:
+        by_pair[g["pair"]] = by_pair.get(g["pair"], 0.0) + (0.5 if g["winner_team_of_a"] else 0.0)
+    return by_pair
+
+
+def summarize(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The statistics of a run from its games (both games of every pair)."""
+    by_pair = scores_by_pair(games)
     hands = points_a = points_b = wins = n_games = 0
     raises = {t: {"asked": 0, "accepted": 0, "run": 0} for t in ("a", "b")}
     signals = {"a": 0, "b": 0}
@@ -246,7 +258,6 @@ def summarize(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
     wall: dict[str, list[float]] = {}
     for g in games:
         n_games += 1
-        by_pair[g["pair"]] = by_pair.get(g["pair"], 0.0) + (0.5 if g["winner_team_of_a"] else 0.0)
         wins += g["winner_team_of_a"]
         hands += g["hands"]
         points_a += g["points_a"]
