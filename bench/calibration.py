@@ -11,7 +11,10 @@ inference is right (the true deal is one draw of the posterior). The same draws 
 opponent raised above each strength of ``THRESHOLDS`` (the model's raise threshold), and the threshold whose
 believed mean meets the true mean is printed with the opponent's raises per hand. Then the same over the answers
 where it stayed in (accepted or raised back), with ``played``: the hand's result as the table played it, later
-raises and the opponents' real card play included.
+raises and the opponents' real card play included. Last, how far the beliefs tell the answers apart (``skill``,
+``skill_score``): 1 where each answer's belief is its true outcome, 0 for a belief that is the same at every answer;
+``read`` for the beliefs as weighed, ``unread`` for the same draws counted alike (the seat's own cards and the cards
+down, no reading of the raise or the plays), so the difference is what the reading adds.
 
 "True" is the outcome with the true cards as the quick player plays them out at the accepted value, not the hand's
 result: later raises, and card play better than the quick player's, are not in it. So a threshold that meets it is
@@ -40,6 +43,8 @@ THRESHOLDS = (0.3, 0.4, 0.5, 0.6, 0.7, 0.76, 0.82, 0.88, 0.94)
 class Answer:
     believed: float
     true: float
+    #: believed over the same draws counted alike (no reading)
+    unread: float
     #: believed, the draws weighed as if the opponent raised above each of ``THRESHOLDS``
     at_threshold: list[float]
     #: whether the bot accepted (or raised back), the hand it answered in and its team
@@ -85,7 +90,8 @@ class WatchedSearch(SearchBot):
         self.model.raise_threshold = fitted  # type: ignore[method-assign]
         true = share(self.outcomes(view, accept, [self.truth]), [1.0])
         stayed = action.type != RUN
-        self.answers.append(Answer(share(outcomes, self._weights), true, at_threshold, stayed, view.hand_number, team))
+        believed, unread = share(outcomes, self._weights), share(outcomes, [1.0] * len(outcomes))
+        self.answers.append(Answer(believed, true, unread, at_threshold, stayed, view.hand_number, team))
         return action
 
 
@@ -135,6 +141,19 @@ def crossing(believed: list[float], true: float) -> float:
     return THRESHOLDS[0] if true > believed[0] else THRESHOLDS[-1]
 
 
+def skill_score(beliefs: list[float], truths: list[float]) -> float:
+    """How much of the spread of ``truths`` the ``beliefs`` explain: one less their squared error over that of the
+    truths' mean (a Brier skill score; below 0, worse than believing the mean every time).
+
+    >>> skill_score([1.0, 0.0], [1.0, 0.0]), skill_score([0.5, 0.5], [1.0, 0.0]), skill_score([0.75, 0.25], [1.0, 0.0])
+    (1.0, 0.0, 0.75)
+    """
+    mean = statistics.fmean(truths)
+    spread = sum((t - mean) ** 2 for t in truths)
+    error = sum((b - t) ** 2 for b, t in zip(beliefs, truths, strict=True))
+    return 1.0 - error / spread if spread > 0 else 0.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100)
@@ -142,7 +161,8 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'opponent':10} {'answers':>7} {'raises/hand':>11} {'believed':>8} {'true':>6} {'fits':>6}"
-        f" {'stayed':>6} {'believed':>8} {'true':>6} {'played':>6}  believed at each threshold"
+        f" {'stayed':>6} {'believed':>8} {'true':>6} {'played':>6} {'skill':>5} {'unread':>6}"
+        "  believed at each threshold"
     )
     for kind in args.only.split(","):
         seen = watch(kind, args.matches)
@@ -160,9 +180,15 @@ def main() -> None:
             if stayed
             else f"{0:6d}" + " " * 23
         )
+        truths = [a.true for a in seen.answers]
+        skills = (
+            f" {skill_score([a.believed for a in seen.answers], truths):5.2f}"
+            f" {skill_score([a.unread for a in seen.answers], truths):6.2f}"
+        )
         print(
             f"{kind:10} {len(seen.answers):7d} {rate:11.2f} {believed:8.3f} {true:6.3f} {crossing(at, true):6.2f} "
             + kept
+            + skills
             + "  "
             + " ".join(f"{t}:{b:.3f}" for t, b in zip(THRESHOLDS, at, strict=True))
         )

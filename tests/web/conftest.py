@@ -183,6 +183,11 @@ def join(page: Any, link: str, name: str) -> None:
     page.goto(link)
     page.fill("#join-nickname", name)
     page.click("#join-submit")
+    seated(page, name)
+
+
+def seated(page: Any, name: str) -> None:
+    """Wait until ``name`` sits at the bottom of the table on ``page``, or fail saying what the page showed."""
     try:
         page.wait_for_selector(f'.seat-bottom .nick:text-is("{name}")')
     except playwright_api.Error as timeout:

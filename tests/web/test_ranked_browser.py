@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, describe, playwright_api
+from tests.web.conftest import DESKTOP, PHONE, SCREENSHOTS, describe, playwright_api, seated
 
 pytestmark = pytest.mark.browser
 
@@ -119,7 +119,7 @@ def test_register_play_ranked_and_see_the_rating_change(new_page, server):
     fan.wait_for_url(re.compile(held["table_id"]))
     assert fan.locator("#join-nickname").input_value() == loser
     fan.click("#join-submit")
-    fan.wait_for_selector(f'.seat-bottom .nick:text-is("{loser}")')
+    seated(fan, loser)
 
     for size, viewport in (("390x844", PHONE), ("1440x900", DESKTOP)):
         page.set_viewport_size(viewport)
