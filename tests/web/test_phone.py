@@ -76,6 +76,25 @@ def test_hand_score_and_partner_stay_on_screen_and_chat_is_a_drawer(new_page, si
     page.wait_for_selector(".side.open", state="detached")
 
 
+#: notes the animation of every card dealt into the hand, as it is put there
+DEALT_JS = """window.dealt = [];
+new MutationObserver(() => {
+  for (const card of document.querySelectorAll(".hand .hand-card.deal:not([data-noted])")) {
+    card.dataset.noted = "1";
+    window.dealt.push(getComputedStyle(card).animationName);
+  }
+}).observe(document, { subtree: true, childList: true });"""
+
+
+def test_with_reduced_motion_the_cards_are_dealt_in_place(new_page):
+    # the deal's stagger held the second and third cards above the hand, over the felt (and the chat drawer)
+    page = new_page(PORTRAIT, reduced_motion="reduce")
+    page.add_init_script(DEALT_JS)
+    quick_play(page)
+    page.wait_for_function("window.dealt.length >= 3")
+    assert set(page.evaluate("window.dealt")) == {"none"}
+
+
 def test_joining_by_invite_on_a_phone_starts_at_the_top(new_page):
     host = new_page(reduced_motion="reduce")
     link = new_table(host, "Ana", players=2, public=False)
