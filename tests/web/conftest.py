@@ -65,6 +65,14 @@ def console_allowed() -> list[str]:
     return []
 
 
+#: every toast a page showed, kept after it fades: for what a failing test says the page showed
+TOASTS_JS = """window.toastsShown = [];
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes)
+    if (node.classList?.contains("toast")) window.toastsShown.push(node.textContent);
+}).observe(document, { subtree: true, childList: true });"""
+
+
 @pytest.fixture
 def new_page(browser: Any, server: Server, console_allowed: list[str]) -> Iterator[Callable[..., Any]]:
     """Pages in fresh browser contexts (separate cookies and storage: separate people). An uncaught
@@ -84,6 +92,7 @@ def new_page(browser: Any, server: Server, console_allowed: list[str]) -> Iterat
         ctx = browser.new_context(viewport=viewport, base_url=server.url, **kw)
         ctx.set_default_timeout(WAIT_MS)
         ctx.on("page", watch)
+        ctx.add_init_script(TOASTS_JS)
         contexts.append(ctx)
         return ctx.new_page()
 
@@ -191,10 +200,10 @@ def seated(page: Any, name: str) -> None:
     try:
         page.wait_for_selector(f'.seat-bottom .nick:text-is("{name}")')
     except playwright_api.Error as timeout:
-        # a rare failure under the whole suite, not seen alone: say what the page showed instead
+        # say what the page showed (every toast since it loaded), not only that the seat did not fill
         shown = page.evaluate(
             "() => ({url: location.href, seats: Object.keys(localStorage).filter((k) => k.startsWith('truco.seat')),"
-            " toasts: [...document.querySelectorAll('.toast')].map((e) => e.textContent),"
+            " toasts: window.toastsShown,"
             " overlay: document.querySelector('.overlay')?.innerText,"
             " conn: document.getElementById('conn')?.textContent,"
             " nicks: [...document.querySelectorAll('.nick')].map((e) => e.textContent)})"

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from tests.web.conftest import describe, join
+from tests.web.conftest import describe, join, seated
 
 pytestmark = pytest.mark.browser
 
@@ -251,3 +251,40 @@ def test_a_nickname_being_typed_survives_someone_else_sitting_down(new_page):
     assert caio.evaluate("document.activeElement.id") == "join-nickname"
     caio.keyboard.type("!")
     assert caio.input_value("#join-nickname") == "Caio!"
+
+
+def test_with_reduced_motion_the_waiting_room_appears_at_its_full_size(new_page):
+    # its pop began at six tenths of the size: a click aimed at "Sentar" in the first frame hit the nickname
+    ana, bia = new_page(reduced_motion="reduce"), new_page(reduced_motion="reduce")
+    link = create_table(ana)
+    bia.add_init_script(
+        """window.popped = [];
+        new MutationObserver(() => {
+          for (const panel of document.querySelectorAll(".overlay:not([data-noted])")) {
+            panel.dataset.noted = "1";
+            window.popped.push(getComputedStyle(panel).animationName);
+          }
+        }).observe(document, { subtree: true, childList: true });"""
+    )
+    bia.goto(link)
+    bia.wait_for_selector("#join-submit")
+    assert set(bia.evaluate("window.popped")) == {"none"}
+
+
+def test_sentar_pressed_while_someone_else_sits_down_still_seats_the_visitor(new_page):
+    # the room is redrawn whenever a seat fills or the socket sends the table again: a press on "Sentar" that
+    # began before the redraw and ends after it must still seat the visitor (CI lost such a click)
+    ana, bia, caio = (new_page(reduced_motion="reduce") for _ in range(3))
+    link = create_table(ana)
+    caio.goto(link)
+    caio.fill("#join-nickname", "Caio")
+    caio.hover("#join-submit")
+    caio.mouse.down()
+    # Bia sits down without a mouse of her own: the browser holds only Caio's press
+    bia.goto(link)
+    bia.fill("#join-nickname", "Bia")
+    bia.dispatch_event("#join-submit", "click")
+    seated(bia, "Bia")
+    caio.wait_for_selector(".wait-seat:has-text('Bia')")
+    caio.mouse.up()
+    seated(caio, "Caio")

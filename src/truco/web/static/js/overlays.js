@@ -17,14 +17,12 @@ export const Overlays = {
     const slot = this.el.overlay;
     const seat = this.mySeat();
     if (this.table && !v && this.table.status === "waiting") {
-      // someone else sitting down redraws the room: a visitor typing a nickname keeps the text and the caret
-      const typing = document.activeElement?.id === "join-nickname" ? document.activeElement : null;
-      fill(slot, this.waitingPanel());
-      const input = slot.querySelector("#join-nickname");
-      if (typing && input) {
-        input.focus();
-        input.setSelectionRange(typing.selectionStart, typing.selectionEnd);
-      }
+      // someone else sitting down updates the seats in place: a visitor typing a nickname keeps the text and
+      // the caret, and a press on "Sentar" that ends after the update still lands on the same button
+      const room = this.waitingRoom();
+      const shown = slot.querySelector(".waiting-room");
+      if (shown?.dataset.room === room) fill(shown.querySelector(".wait-seats"), this.waitingSeats());
+      else fill(slot, this.waitingPanel(room));
       return;
     }
     if (v && (v.phase === "over" || this.table?.status === "over") && v.winner !== null) {
@@ -44,11 +42,8 @@ export const Overlays = {
       id: "join-nickname",
       class: "invite-link",
       maxlength: 20,
-      value: this.joinDraft ?? (prefs.nickname || ""),
+      value: prefs.nickname || "",
       placeholder: t("nickname_placeholder"),
-      oninput: (e) => {
-        this.joinDraft = e.target.value;
-      },
       "aria-label": t("nickname"),
       required: true,
     });
@@ -75,18 +70,27 @@ export const Overlays = {
     );
   },
 
-  waitingPanel() {
+  /** What the waiting room shows besides its seats: the link to share and whether this page may sit down. */
+  waitingRoom() {
     const held = heldSeat(this.tableId);
     const link = held?.invite ? `${location.origin}${held.invite}` : location.href;
     const visitor = this.mySeat() === null && this.table.seats.some((x) => x.kind === "open");
-    const seats = this.table.seats.map((s) =>
+    return JSON.stringify({ link, visitor });
+  },
+
+  waitingSeats() {
+    return this.table.seats.map((s) =>
       h("li", { class: `wait-seat kind-${s.kind}` }, h("span", { class: "initial" }, initials(this.name(s.seat))), s.kind === "open" ? "…" : this.name(s.seat)),
     );
+  },
+
+  waitingPanel(room) {
+    const { link, visitor } = JSON.parse(room);
     return h(
       "div",
-      { class: "overlay", role: "dialog", "aria-label": t("waiting_players") },
+      { class: "overlay waiting-room", role: "dialog", "aria-label": t("waiting_players"), dataset: { room } },
       h("h2", {}, t(visitor ? "join_title" : "waiting_players")),
-      h("ul", { class: "wait-seats" }, seats),
+      h("ul", { class: "wait-seats" }, this.waitingSeats()),
       visitor ? this.joinForm() : null,
       h(
         "div",
