@@ -9,15 +9,16 @@ seats 1 and 3, matches from seed 0. Each raise of seat 0 outside an answer (a ra
 by its trick and the cards already on the table; the opponents' answer is the team's: a raise back if either
 raised back, else accept if either accepted, else run. ``brier`` is the mean squared error of the expected share
 of runs against each raise's answer (1 run, 0 not), beside that of the share of runs over all the raises (a
-constant forecast): a model that foresees runs scores below the constant; ``run`` and ``not`` are the mean
+constant forecast): a model that foresees runs scores below the constant; "where run" and "where not" are the mean
 expected share of runs over the raises run from and over the others (how far the forecast tells them apart).
 
 Beside the shipped forecast, ``range``: the same answerer, but each opponent's strength in a draw is its chance of
-winning the hand against the hands our raising seat may hold as that opponent sees it (``RANGE_WORLDS`` deals drawn
-from its view in the draw, each counted as the shipped reading counts a raise, ``SearchBot.raise_weights`` with its
-prior threshold and bluff rate, and played out by the rollouts' quick player), the team's the stronger seat's; it
-accepts above its call threshold (no caution: the range already reads the raise) and raises back above
-``RANGE_RERAISE``, both moved by the shifts the shipped model fitted in the match. The bot decides as shipped.
+winning the hand against the hands our raising seat may hold as that opponent sees it: ``RANGE_WORLDS`` deals drawn
+from its view in the draw (from a random stream of the bench's own, so the bot draws as it would), each counted as
+``SearchBot.raise_weights`` counts a raise (the prior threshold and bluff rate) and played out by the rollouts'
+quick player; the team's strength is its stronger seat's. It accepts above its call threshold (no caution: the
+range already reads the raise) and raises back above ``RANGE_RERAISE``, both moved by the shifts the shipped model
+fitted in the match. The bot decides as shipped.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import argparse
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass
+from random import Random
 
 import truco.engine as engine
 from truco.bots import make_bot
@@ -63,6 +65,8 @@ class ForeseeingSearch(SearchBot):
     def __init__(self, seed: int) -> None:
         super().__init__(seed, "medium")
         self.foreseen: list[Foreseen] = []
+        #: the range forecast's own stream: the bot's draws stay those it makes as shipped
+        self.range_rng = Random(seed)
 
     def wants_raise(
         self, view: View, draws: list[Match], weights: list[float], wins: list[int | None], play: Action
@@ -93,7 +97,7 @@ class ForeseeingSearch(SearchBot):
         threshold = RAISE_STRENGTH + RAISE_STEP * max(0, draw.rules.ladder.index(asked) - 1)
         best = 0.0
         for opponent in (s for s in range(draw.players) if draw.team_of(s) != team):
-            worlds = [sample(engine.view(draw, opponent), self.rng) for _ in range(RANGE_WORLDS)]
+            worlds = [sample(engine.view(draw, opponent), self.range_rng) for _ in range(RANGE_WORLDS)]
             strong = [logistic(raiser_chance(w, team, seat) - threshold) for w in worlds]
             total_strong, total_weak = sum(strong) or 1.0, (len(worlds) - sum(strong)) or 1.0
             won = counted = 0.0
