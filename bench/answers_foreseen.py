@@ -18,7 +18,11 @@ from its view in the draw (from a random stream of the bench's own, so the bot d
 ``SearchBot.raise_weights`` counts a raise (the prior threshold and bluff rate) and played out by the rollouts'
 quick player; the team's strength is its stronger seat's. It accepts above its call threshold (no caution: the
 range already reads the raise) and raises back above ``RANGE_RERAISE``, both moved by the shifts the shipped model
-fitted in the match. The bot decides as shipped.
+fitted in the match.
+
+Beside them, ``table``: each answering seat answers as the betting table trained by self-play (``truco.bots.trained``)
+says from its own view of the draw after our raise (the second one asked only if the first ran); where the table
+never reached that information set, as the shipped model. The bot decides as shipped.
 """
 
 from __future__ import annotations
@@ -32,11 +36,13 @@ from random import Random
 import truco.engine as engine
 from truco.bots import make_bot
 from truco.bots.betting import AnswerModel, Ladder
+from truco.bots.heuristic import pick
 from truco.bots.knowledge import own_team
 from truco.bots.quick import low_leads, rollout
 from truco.bots.search import BLUFF_PRIOR, CAUTION, RERAISE_STRENGTH, SearchBot, logistic, raiser_chance
 from truco.bots.search1 import RAISE_STEP, RAISE_STRENGTH
-from truco.engine import ACCEPT, RAISE, Action, Match, Phase, View
+from truco.bots.trained import choices, infoset, load_policy
+from truco.engine import ACCEPT, RAISE, RUN, Action, Match, Phase, View
 from truco.engine.cards import COVERED_STRENGTH
 from truco.engine.determinize import sample
 
@@ -57,6 +63,8 @@ class Foreseen:
     expected: tuple[float, float, float]
     #: the same with the opponents' strength read against our raise's range
     ranged: tuple[float, float, float]
+    #: the same with the opponents answering as the trained betting table
+    tabled: tuple[float, float, float]
 
 
 class ForeseeingSearch(SearchBot):
@@ -88,7 +96,10 @@ class ForeseeingSearch(SearchBot):
                 ),
             )
             here = (len(view.tricks), len(view.trick))
-            self.foreseen.append(Foreseen(*here, shares(ladder, view.value, asked), shares(ranged, view.value, asked)))
+            tabled = table_shares(ladder, draws, pick(view.legal, RAISE), view.value, asked)
+            self.foreseen.append(
+                Foreseen(*here, shares(ladder, view.value, asked), shares(ranged, view.value, asked), tabled)
+            )
         return raising
 
     def range_chance(self, draw: Match, team: int, seat: int | None, asked: int) -> float:
@@ -121,6 +132,48 @@ def shares(ladder: Ladder, current: int, asked: int) -> tuple[float, float, floa
     for w, strength in zip(ladder.weights, ladder.strengths, strict=True):
         stay, back = ladder.model.answers(ladder.rules, ladder.score, current, asked, strength)
         for i, x in enumerate((1 - stay, stay - back, back)):
+            totals[i] += w * x
+    weight = sum(ladder.weights)
+    return (totals[0] / weight, totals[1] / weight, totals[2] / weight)
+
+
+def table_answer(g: Match) -> tuple[float, float, float] | None:
+    """The trained table's shares of run, accept and raise back for the seat to answer in ``g`` (its legal answers
+    only), or None where the table never reached its information set."""
+    seat = g.to_act()[0]
+    seen = engine.view(g, seat)
+    key = infoset(seen)
+    probs = load_policy().get(key) if key is not None else None
+    if probs is None:
+        return None
+    legal = {a.type for a in seen.legal}
+    kept = {k: p for k, p in zip(choices(seen), probs, strict=True) if k in legal}
+    total = sum(kept.values())
+    if total <= 0:
+        return None
+    return kept.get(RUN, 0.0) / total, kept.get(ACCEPT, 0.0) / total, kept.get(RAISE, 0.0) / total
+
+
+def table_shares(
+    ladder: Ladder, draws: list[Match], raising: Action, current: int, asked: int
+) -> tuple[float, float, float]:
+    """The shares of run, accept and raise back over ``ladder``'s weighted draws when each answering seat answers
+    as the trained table says (the second asked only if the first ran), as the shipped model where the table is
+    silent."""
+    totals = [0.0, 0.0, 0.0]
+    for w, strength, draw in zip(ladder.weights, ladder.strengths, draws, strict=True):
+        g = draw.copy()
+        g.apply(raising)
+        run, accept, back = 1.0, 0.0, 0.0
+        while g.phase == Phase.ANSWERING and g.to_act() and run > 0:
+            answer = table_answer(g)
+            if answer is None:
+                stay, reraise = ladder.model.answers(ladder.rules, ladder.score, current, asked, strength)
+                answer = (1 - stay, stay - reraise, reraise)
+            accept, back = accept + run * answer[1], back + run * answer[2]
+            run *= answer[0]
+            g.apply(pick(g.legal_actions(g.to_act()[0]), RUN))
+        for i, x in enumerate((run, accept, back)):
             totals[i] += w * x
     weight = sum(ladder.weights)
     return (totals[0] / weight, totals[1] / weight, totals[2] / weight)
@@ -169,7 +222,12 @@ def report(kind: str, seen: list[tuple[Foreseen, str]]) -> None:
     base = statistics.fmean(runs)
     constant = statistics.fmean((base - r) ** 2 for r in runs)
     print(f"{kind}: {len(seen)} raises, run from {base:.0%}; brier of a constant forecast {constant:.3f}")
-    for name, forecast in (("shipped", [f.expected[0] for f, _ in seen]), ("range", [f.ranged[0] for f, _ in seen])):
+    forecasts = {
+        "shipped": [f.expected[0] for f, _ in seen],
+        "range": [f.ranged[0] for f, _ in seen],
+        "table": [f.tabled[0] for f, _ in seen],
+    }
+    for name, forecast in forecasts.items():
         brier = statistics.fmean((x - r) ** 2 for x, r in zip(forecast, runs, strict=True))
         run = statistics.fmean(x for x, r in zip(forecast, runs, strict=True) if r) if base > 0 else float("nan")
         kept = statistics.fmean(x for x, r in zip(forecast, runs, strict=True) if not r) if base < 1 else float("nan")
@@ -177,14 +235,15 @@ def report(kind: str, seen: list[tuple[Foreseen, str]]) -> None:
     places: dict[tuple[int, int], list[tuple[Foreseen, str]]] = defaultdict(list)
     for f, answer in seen:
         places[f.trick, f.down].append((f, answer))
-    print("  trick, cards down: raises | answered run / accept / raise back | shipped expects | range expects")
+    print("  trick, cards down: raises | answered run / accept / raise back | shipped expects | range | table")
     for (trick, down), rows in sorted(places.items()):
         if len(rows) < MIN_RAISES:
             continue
         answered = " / ".join(f"{sum(a == name for _, a in rows) / len(rows):4.0%}" for name in ANSWERS)
         expected = " / ".join(f"{statistics.fmean(f.expected[i] for f, _ in rows):4.0%}" for i in range(3))
         ranged = " / ".join(f"{statistics.fmean(f.ranged[i] for f, _ in rows):4.0%}" for i in range(3))
-        print(f"  {trick + 1}, {down}: {len(rows):5d} | {answered} | {expected} | {ranged}")
+        tabled = " / ".join(f"{statistics.fmean(f.tabled[i] for f, _ in rows):4.0%}" for i in range(3))
+        print(f"  {trick + 1}, {down}: {len(rows):5d} | {answered} | {expected} | {ranged} | {tabled}")
 
 
 def main() -> None:
