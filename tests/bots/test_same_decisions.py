@@ -12,7 +12,9 @@ them again when plays within one effective draw of the best began to count as eq
 again when the prior trust in the partner's silence rose from 0.90 to 0.98; five of them when a run with the
 partner yet to answer began to pass the answer to it (``PartnerAnswer``); all eight when accepting a raise began
 to count the raise it lets us ask after the trick; six of them when the rollouts began to lead the weakest card
-(``low_leads``) and the inference stopped reading leads. ``search1`` is the yardstick and never changes.
+(``low_leads``) and the inference stopped reading leads; ``hard``'s two when it went back to ``medium``'s draws
+and began to ask a nested search's answers before each raise (``truco.bots.nested``). ``search1`` is the
+yardstick and never changes.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ GAMES = [
     ("medium", PairSpec("search", "search1", "paulista", 7), 0, 0, "beea28ac620fbde2"),
     ("medium, other seats", PairSpec("search", "search1", "paulista", 7), 0, 1, "1bc97223f9cdb518"),
     ("medium, long", PairSpec("search", "search1", "paulista", 31), 0, 0, "6ee5bc9a3bdea330"),
-    ("hard", PairSpec("search:hard", "search1", "paulista", 7), 1, 0, "4b9228feeba7ab1a"),
-    ("hard, long", PairSpec("search:hard", "search1", "paulista", 37), 3, 1, "07a3a7cbf2702a7a"),
+    ("hard", PairSpec("search:hard", "search1", "paulista", 7), 1, 0, "a1f8bbb007d3b2e3"),
+    ("hard, long", PairSpec("search:hard", "search1", "paulista", 37), 3, 1, "b3b3a44fb507006e"),
     ("signals", PairSpec("search", "search1", "paulista", 11, signals=Signals.BOTH), 2, 0, "6ba5899b09934cfc"),
     ("1v1", PairSpec("search", "search1", {"profile": "paulista", "players": 2}, 13), 0, 0, "50c04d2de847ae7c"),
     ("mineiro", PairSpec("search", "search1", "mineiro", 17), 0, 1, "e4bd96bf82c9fd55"),

@@ -189,14 +189,18 @@ class Ladder:
             return self.equity(current, 0)
         value = 0.0
         back: list[float] = []
-        for w, win, strength in zip(weights, self.wins, self.strengths, strict=True):
-            stay, reraise = self.model.answers(self.rules, self.score, current, asked, strength)
+        for w, win, (stay, reraise) in zip(weights, self.wins, self.replies(current, asked), strict=True):
             value += w * ((1 - stay) * self.equity(current, 0) + (stay - reraise) * self.played(win, asked))
             back.append(w * reraise)
         higher, pressed = self.higher(asked), sum(back)
         if higher is not None and pressed > 0:
             value += pressed * max(self.answers(asked, higher, back).values())
         return value / total
+
+    def replies(self, current: int, asked: int) -> Sequence[tuple[float, float]]:
+        """(they stay in, they raise back) in each draw, the model's chances, after our raise from ``current`` to
+        ``asked``."""
+        return [self.model.answers(self.rules, self.score, current, asked, s) for s in self.strengths]
 
     def answers(self, current: int, asked: int, weights: Sequence[float] | None = None) -> dict[str, float]:
         """What each answer to their raise from ``current`` to ``asked`` is worth over the draws weighted

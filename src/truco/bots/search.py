@@ -61,12 +61,14 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   accepts it raises only for value; against one that runs, it bluffs more.
 - **Levels by method**: ``easy`` plays its cards on a few draws and bets by the
   heuristic's easy rules of thumb, reading no card play; ``medium`` searches
-  its bets and reads plays too; ``hard`` searches as ``medium`` on four times
-  the draws. The inference weighs the draws, and after a raise and a few plays
-  only some of them still count: more draws make every card play's and every
-  raise's price less noisy where the points are. (Solving each draw with every
-  card open, as if everyone saw everything, priced hands for players that do
-  not exist and gained nothing.)
+  its bets and reads plays too; ``hard`` searches as ``medium`` and asks a
+  second opinion before each raise it would make (``truco.bots.nested``): in
+  the heaviest draws, a small ``medium`` search in each answering seat answers
+  the raise from that seat's view, fed what the opponents saw of our raises,
+  and the raise is made only if it is worth more than playing on against those
+  answers too. (Four times ``medium``'s draws gained nothing; so did solving
+  each draw with every card open, which priced hands for players that do not
+  exist.)
 
 >>> from truco.engine import Match, view
 >>> m = Match(seed=4)
@@ -86,6 +88,7 @@ from random import Random
 from truco.bots.betting import AnswerModel, Ladder, match_equity
 from truco.bots.heuristic import HeuristicBot, pick
 from truco.bots.knowledge import Knowledge, own_team, partner_of, raise_changes_nothing
+from truco.bots.nested import nested_price
 from truco.bots.quick import QuickPlayer, greedy, low_leads, seat_chance
 from truco.bots.search1 import (
     PRUNE,
@@ -106,7 +109,10 @@ from truco.engine.events import Event, HandEnded, TrickEnded
 #: Plays whose share of won draws is this close to the best, or one effective draw's worth, count as equally good.
 TIE = 0.01
 #: Draws per decision, per level.
-DRAWS = {"easy": 8, "medium": 96, "hard": 384}
+DRAWS = {"easy": 8, "medium": 96, "hard": 96}
+#: ``hard``'s second opinion on a raise (``truco.bots.nested``): the heaviest draws it asks in, and the draws of
+#: the nested search that answers there (it answers on twice as many).
+NESTED_OUTER, NESTED_DRAWS = 48, 8
 #: While the weights of a decision's draws leave fewer than this share of them that count (the effective sample
 #: size, (Σw)²/Σw²), as many again are drawn, up to ``MAX_BATCHES`` times the level's draws.
 ESS_SHARE, MAX_BATCHES = 0.5, 4
@@ -315,8 +321,17 @@ class SearchBot(Search1Bot):
         #: others search the bets
         self.rules_of_thumb = HeuristicBot(seed, "easy") if level == "easy" else None
         self.infer = level != "easy"
+        #: hard: the nested search that answers our raises in the draws, its opponent model fed what the
+        #: opponents saw of our team in this match
+        self.answerer: SearchBot | None = None
+        if level == "hard":
+            self.answerer = SearchBot(seed + 1, "medium")
+            self.answerer.draws = NESTED_DRAWS
 
     def act(self, view: View) -> Action:
+        if self.answerer is not None:
+            them = next(s for s, t in enumerate(view.teams) if t != own_team(view))
+            self.answerer.model.observe(view._replace(seat=them, team=view.teams[them], hand=(), legal=()))
         self.model.observe(view)
         self.model.score = view.score
         self.partner_model.observe(view)
@@ -505,8 +520,13 @@ class SearchBot(Search1Bot):
         now = ladder.ask(current, asked)
         threshold = self.model.raise_threshold() if view.raise_team is None else None
         waiting = self.wait(view, ladder, draws, play, current, threshold)
-        if now <= ladder.accept(current) + RAISE_MARGIN or now <= waiting + RAISE_MARGIN:
+        floor = max(ladder.accept(current), waiting) + RAISE_MARGIN
+        if now <= floor:
             return False
+        if self.answerer is not None:  # hard: only if the nested answers price it above playing on too
+            second = nested_price(view, ladder, draws, self.answerer, current, asked, NESTED_OUTER)
+            if second is not None and second <= floor:
+                return False
         self.predict_answers(ladder, current, asked)
         return True
 
