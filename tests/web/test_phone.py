@@ -38,6 +38,13 @@ def layout(page: Any) -> dict[str, Any]:
     return page.evaluate(LAYOUT_JS)
 
 
+def layout_with_hand(page: Any) -> dict[str, Any]:
+    """The layout read at a moment the seat holds a card: waiting for one and reading the layout in two calls
+    raced with the seat's last card played or a new deal."""
+    held = f"(() => {{ const seen = ({LAYOUT_JS})(); return seen.hand.length ? seen : null; }})()"
+    return page.wait_for_function(held).json_value()
+
+
 @pytest.mark.parametrize("size", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
 def test_hand_score_and_partner_stay_on_screen_and_chat_is_a_drawer(new_page, size):
     page = new_page(size, reduced_motion="reduce", has_touch=True)
@@ -54,8 +61,7 @@ def test_hand_score_and_partner_stay_on_screen_and_chat_is_a_drawer(new_page, si
             break
         assert move(page)
     # the third card on the felt may be this seat's last one: look again once it holds cards
-    page.wait_for_function("[...document.querySelectorAll('.hand .hand-card')].some((e) => e.offsetParent)")
-    seen = layout(page)
+    seen = layout_with_hand(page)
     assert not seen["scrolls"], "the table scrolls"
     assert seen["score"] and seen["partner"] and len(seen["hand"]) >= 1
     for b in seen["hand"] + seen["score"] + seen["partner"]:
@@ -67,7 +73,7 @@ def test_hand_score_and_partner_stay_on_screen_and_chat_is_a_drawer(new_page, si
     page.click("#open-chat")
     page.wait_for_selector(".side.open #panel-chat:not([hidden])")
     page.wait_for_timeout(300)
-    seen = layout(page)
+    seen = layout_with_hand(page)
     drawer = seen["side"][0]
     assert inside(drawer, size)
     for b in seen["hand"] + seen["score"] + seen["partner"]:
