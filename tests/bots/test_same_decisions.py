@@ -13,8 +13,9 @@ again when the prior trust in the partner's silence rose from 0.90 to 0.98; five
 partner yet to answer began to pass the answer to it (``PartnerAnswer``); all eight when accepting a raise began
 to count the raise it lets us ask after the trick; six of them when the rollouts began to lead the weakest card
 (``low_leads``) and the inference stopped reading leads; ``hard``'s two when it went back to ``medium``'s draws
-and began to ask a nested search's answers before each raise (``truco.bots.nested``). ``search1`` is the
-yardstick and never changes.
+and began to ask a nested search's answers before each raise (``truco.bots.nested``); the signals game when a
+bot began to tell its partner only the zap where both partners answer (``truco.bots.signals.told_manilhas``).
+``search1`` is the yardstick and never changes.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ GAMES = [
     ("medium, long", PairSpec("search", "search1", "paulista", 31), 0, 0, "6ee5bc9a3bdea330"),
     ("hard", PairSpec("search:hard", "search1", "paulista", 7), 1, 0, "a1f8bbb007d3b2e3"),
     ("hard, long", PairSpec("search:hard", "search1", "paulista", 37), 3, 1, "b3b3a44fb507006e"),
-    ("signals", PairSpec("search", "search1", "paulista", 11, signals=Signals.BOTH), 2, 0, "6ba5899b09934cfc"),
+    ("signals", PairSpec("search", "search1", "paulista", 11, signals=Signals.BOTH), 2, 0, "31a519c026830eee"),
     ("1v1", PairSpec("search", "search1", {"profile": "paulista", "players": 2}, 13), 0, 0, "50c04d2de847ae7c"),
     ("mineiro", PairSpec("search", "search1", "mineiro", 17), 0, 1, "e4bd96bf82c9fd55"),
 ]

@@ -359,10 +359,9 @@ class SearchBot(Search1Bot):
         opponents signal, each holds as many as its gestures say."""
         if view.signals is None:
             return super().sample(view, n)
-        trust = self.partner_model.silence_trust()
         constraints = SignalConstraints(view, self.opponent_signals.counts(view))
-        rng = self.rng
-        return [sample(view, rng, *constraints.draw(rng, rng.random() < trust)) for _ in range(n)]
+        rng, model = self.rng, self.partner_model
+        return [sample(view, rng, *constraints.draw(rng, model.trusted(view, rng))) for _ in range(n)]
 
     def rollout_player(self, view: View) -> QuickPlayer:
         """The quick player, but the opponents play a card at random in the share of their plays the model

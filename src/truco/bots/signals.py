@@ -1,14 +1,21 @@
 """A bot and its partner's signals (seed 001), from the seat's view alone (``View.signals``).
 
-**Sending.** As soon as it holds its cards, a bot tells its partner every manilha it holds,
-strongest first, one gesture each by its team's table of the hand; holding none, it makes no
-gesture: its silence says "no manilha". When the partners already see each other's cards (the
-team on 11), it says nothing: the opponents would only learn how many manilhas it holds.
+**Sending** (``told_manilhas``). As soon as it holds its cards, a bot tells its partner its
+manilhas, strongest first, one gesture each by its team's table of the hand. Where a raise is
+answered by the next player alone it tells every one: the partner may be the one to answer. Where
+both partners answer (our default table) it tells only the zap: each partner answers from its own
+cards and the team runs only if both run, so the partner's other manilhas change few decisions,
+while every gesture tells the opponents, who see it made, of one more manilha in our hands (a
+search team that read the counts won 59 % against one that signalled every manilha, 50 % against
+one that signalled the zap alone: docs/benchmarks.md). Holding none of them, it makes no gesture:
+its silence says "not the zap". When the partners already see each other's cards (the team on
+11), it says nothing: the opponents would only learn how many manilhas it holds.
 
 **Reading** (``partner_belief``): a manilha the partner signalled that nobody has shown is in
 the partner's hand; a manilha it did not signal and nobody has shown is not, if its silence is to
-be trusted (a person may not signal at all: ``PartnerModel`` learns how far, from the manilhas
-the partner shows).
+be trusted. ``PartnerModel`` learns how far, from the manilhas the partner shows, apart for the
+manilhas a bot tells (trusted from the start) and the others (a bot keeps them quiet, a person
+may tell them all).
 
 **The opponents' gestures**: an opponent's gesture tells us nothing of its meaning, but it tells
 that it was made: a team that signals every manilha shows how many it holds. Once the opponents
@@ -29,7 +36,7 @@ of this hand (less the manilhas it has shown) as the number of unseen manilhas i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 
@@ -40,21 +47,32 @@ from truco.engine.cards import SUITS, Card, suit
 #: Hands of the match in which the opponents gestured before their gestures are read as their manilha counts.
 SIGNALLING_HANDS = 2
 #: What kind of signaller the partner may be, before the match shows it: the share of its manilhas it
-#: signals (every one, about half, none), and the prior belief in each. The table's gestures are there to
-#: tell manilhas (seed 001), so its silence is trusted in 98 % of the draws until it shows a manilha it
-#: kept quiet about (then in a quarter of them, or half if it ever signalled).
-SIGNALLING_RATES = {1.0: 0.97, 0.5: 0.02, 0.0: 0.01}
+#: signals (every one, about half, none), and the prior belief in each. Of the manilhas a bot tells
+#: (``told_manilhas``): the table's gestures are there to tell manilhas (seed 001), so its silence is
+#: trusted in 98 % of the draws until it shows one it kept quiet about (then in a quarter of them, or half if
+#: it ever signalled).
+TOLD_RATES = {1.0: 0.97, 0.5: 0.02, 0.0: 0.01}
+#: Of the other manilhas: a bot keeps them quiet, a person may tell them; trusted in a quarter of the draws
+#: until the partner tells of one (then in nine tenths) or shows one it kept quiet about (then hardly).
+QUIET_RATES = {1.0: 0.2, 0.5: 0.1, 0.0: 0.7}
+
+
+def told_manilhas(view: View) -> tuple[Card, ...]:
+    """The manilhas a bot tells its partner of at this table, strongest first: every one where the next player
+    alone answers a raise, only the zap where both partners answer (see the module's docstring)."""
+    return view.manilhas if view.rules.answer == "next" else view.manilhas[:1]
 
 
 def gestures_to_make(view: View) -> tuple[str, ...]:
-    """The gestures this seat makes now: one per manilha it holds and has not signalled yet, strongest first."""
+    """The gestures this seat makes now: one per manilha it tells of (``told_manilhas``) that it holds and has not
+    signalled yet, strongest first."""
     signals = view.signals
     partner = partner_of(view)
     if signals is None or view.vira is None or partner is None or partner in view.known_hands:
         return ()
     gesture_of = {meaning: gesture for gesture, meaning in signals.table.items()}
     made = {s.gesture for s in signals.made if s.seat == view.seat}
-    wanted = (gesture_of[SUITS[suit(c)]] for c in view.manilhas if c in view.hand)
+    wanted = (gesture_of[SUITS[suit(c)]] for c in told_manilhas(view) if c in view.hand)
     return tuple(g for g in wanted if g not in made)
 
 
@@ -105,28 +123,57 @@ def partner_cards(view: View) -> tuple[Card, ...]:
 
 
 @dataclass
-class PartnerModel:
-    """How far the partner's silence can be trusted, from the match so far: the manilhas it told of,
-    those it showed open without having told of them, and whether it ever gestured. A partner that
-    signals every manilha (every bot) is soon trusted fully; one that showed a manilha it had kept
-    quiet about is not."""
+class Silences:
+    """A partner's record with one kind of manilha: those it told of, and those it showed open having kept
+    quiet about them."""
 
-    signalled: int = 0
-    silent: int = 0
-    #: the hand being watched, the partner's manilhas shown open in it and those it signalled
+    told: int = 0
+    kept: int = 0
+
+    def trust(self, prior: Mapping[float, float], telling: bool) -> float:
+        """The share of such manilhas the partner signals, as far as the match has shown it (the posterior mean
+        over ``prior``; ``telling``: it told of one in the hand under way): the share of the draws that take
+        its silence to mean "not in its hand"."""
+        weights = {
+            rate: belief * rate**self.told * (1 - rate) ** self.kept
+            for rate, belief in prior.items()
+            if rate > 0 or not (self.told or telling)
+        }
+        return sum(rate * w for rate, w in weights.items()) / sum(weights.values())
+
+
+@dataclass
+class PartnerModel:
+    """How far the partner's silence can be trusted, from the match so far, apart for the manilhas a bot tells
+    (``told_manilhas``) and the others: the manilhas it told of, and those it showed open without having told
+    of them. A partner that signals as a bot does is soon trusted fully on the first and hardly on the
+    others; one that tells every manilha (a person, say) on both; one that showed a manilha it had kept quiet
+    about, on neither."""
+
+    usual: Silences = field(default_factory=Silences)
+    others: Silences = field(default_factory=Silences)
+    #: the hand being watched, its manilhas a bot tells and its others, and the partner's manilhas shown open
+    #: in it and those it signalled
     hand: int = -1
+    telling: frozenset[Card] = frozenset()
+    quiet: frozenset[Card] = frozenset()
     shown: frozenset[Card] = frozenset()
     told: frozenset[Card] = frozenset()
 
-    def silence_trust(self) -> float:
-        """The share of its manilhas the partner signals, as far as the match has shown it (the posterior
-        mean over ``SIGNALLING_RATES``): the draws that take its silence to mean "not in its hand"."""
-        weights = {
-            rate: prior * rate**self.signalled * (1 - rate) ** self.silent
-            for rate, prior in SIGNALLING_RATES.items()
-            if rate > 0 or not (self.signalled or self.told)
-        }
-        return sum(rate * w for rate, w in weights.items()) / sum(weights.values())
+    def silence_trust(self) -> tuple[float, float]:
+        """The trust in the partner's silence (``Silences.trust``) on the manilhas a bot tells, and on the
+        others."""
+        return (
+            self.usual.trust(TOLD_RATES, bool(self.told & self.telling)),
+            self.others.trust(QUIET_RATES, bool(self.told & self.quiet)),
+        )
+
+    def trusted(self, view: View, rng: Random) -> frozenset[Card]:
+        """For one draw: the manilhas whose silence it trusts, each kind in the share ``silence_trust`` gives."""
+        usual, others = self.silence_trust()
+        trust_usual, trust_others = rng.random() < usual, rng.random() < others
+        told = told_manilhas(view)
+        return frozenset(c for c in view.manilhas if (trust_usual if c in told else trust_others))
 
     def observe(self, view: View) -> None:
         """Update from a view of this seat at a table with signals (called before every decision)."""
@@ -134,9 +181,12 @@ class PartnerModel:
         if view.signals is None or partner is None or view.vira is None:
             return
         if view.hand_number != self.hand:
-            self.signalled += len(self.told)
-            self.silent += len(self.shown - self.told)
+            for record, cards in ((self.usual, self.telling), (self.others, self.quiet)):
+                record.told += len(self.told & cards)
+                record.kept += len((self.shown - self.told) & cards)
             self.hand, self.shown, self.told = view.hand_number, frozenset(), frozenset()
+            self.telling = frozenset(told_manilhas(view))
+            self.quiet = frozenset(view.manilhas) - self.telling
         played = {c for t in (*view.tricks, view.trick) for s, c in t if s == partner and c is not None}
         self.shown = frozenset(played.intersection(view.manilhas))
         self.told = self.told | frozenset(signalled_manilhas(view))
@@ -204,15 +254,17 @@ class SignalConstraints:
         self.free = free
         self.counts = counts if counts and sum(counts.values()) <= len(free) else None
 
-    def draw(self, rng: Random, trust_silence: bool) -> tuple[dict[int, Sequence[Card]], dict[int, Sequence[Card]]]:
-        """The constraints of one determinization."""
+    def draw(
+        self, rng: Random, trusted: Collection[Card]
+    ) -> tuple[dict[int, Sequence[Card]], dict[int, Sequence[Card]]]:
+        """The constraints of one determinization, where the partner's silence is trusted on the manilhas
+        ``trusted``."""
         holds: dict[int, Sequence[Card]] = {}
         lacks: dict[int, Sequence[Card]] = {}
         belief = self.belief
         if belief is not None:
             holds[belief.partner] = belief.holds
-            if trust_silence:
-                lacks[belief.partner] = belief.lacks
+            lacks[belief.partner] = [c for c in belief.lacks if c in trusted]
         if self.counts is not None:
             order = rng.sample(self.free, len(self.free))
             for s, n in self.counts.items():
