@@ -63,16 +63,17 @@ def told_manilhas(view: View) -> tuple[Card, ...]:
     return view.manilhas if view.rules.answer == "next" else view.manilhas[:1]
 
 
-def gestures_to_make(view: View) -> tuple[str, ...]:
-    """The gestures this seat makes now: one per manilha it tells of (``told_manilhas``) that it holds and has not
-    signalled yet, strongest first."""
+def gestures_to_make(view: View, manilhas: Sequence[Card] | None = None) -> tuple[str, ...]:
+    """The gestures this seat makes now: one per manilha it tells of (``manilhas``, ``told_manilhas`` unless
+    given) that it holds and has not signalled yet, strongest first."""
     signals = view.signals
     partner = partner_of(view)
     if signals is None or view.vira is None or partner is None or partner in view.known_hands:
         return ()
     gesture_of = {meaning: gesture for gesture, meaning in signals.table.items()}
     made = {s.gesture for s in signals.made if s.seat == view.seat}
-    wanted = (gesture_of[SUITS[suit(c)]] for c in told_manilhas(view) if c in view.hand)
+    told = told_manilhas(view) if manilhas is None else manilhas
+    wanted = (gesture_of[SUITS[suit(c)]] for c in told if c in view.hand)
     return tuple(g for g in wanted if g not in made)
 
 

@@ -1,0 +1,73 @@
+"""What our partner signals tell the opponents: team A's ``search`` gestures as bots do, team B's makes no gesture
+and reads the count of A's.
+
+    python bench/gestures.py [--tell bots|every] [--pairs 100] [--seed 4026] [--rules JSON] [--records DIR]
+
+Both teams play at a table with signals (the arena's ``--signals both``): each sees that the other made a gesture,
+not what it means (seed 001). Team A is ``search`` telling its partner the manilhas bots tell
+(``truco.bots.signals.told_manilhas``: the zap alone where both partners answer a raise, every manilha where the
+next player alone answers) or, with ``--tell every``, every manilha it holds (as bots did until 5 December 2026).
+Team B is ``search`` that never gestures: from the second hand in which A gestured it reads each A seat's
+gestures as its count of unseen manilhas (``OpponentSignals``), as an observant person can, until an A seat
+shows more manilhas than it gestured. Below 50 %, A's gestures tell B more than they tell A's partners.
+
+A diagnostic, not a table: it seats its own bots (``every``, ``silent``) through the arena's ``seat_bot``. With
+``--records DIR`` the games are saved there, for ``python bench/records.py DIR --paired OTHER``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import truco.arena as arena
+from truco.arena import PairSpec, Signals, report, run
+from truco.bots import Bot
+from truco.bots.search import SearchBot
+from truco.bots.signals import gestures_to_make
+from truco.engine import View
+
+
+class EveryManilha(SearchBot):
+    """``search`` that tells its partner every manilha it holds."""
+
+    name = "every"
+
+    def signal(self, view: View) -> tuple[str, ...]:
+        return gestures_to_make(view, view.manilhas)
+
+
+class Silent(SearchBot):
+    """``search`` that makes no gesture (and reads the opponents' counts, as ``search`` does)."""
+
+    name = "silent"
+
+    def signal(self, view: View) -> tuple[str, ...]:
+        return ()
+
+
+OURS = {"every": EveryManilha, "silent": Silent}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tell", choices=("bots", "every"), default="bots")
+    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=4026)
+    parser.add_argument("--rules", default='"paulista"', help="the table's rules as JSON")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--records")
+    args = parser.parse_args()
+    seat_bot = arena.seat_bot
+
+    def bot(kind: str, level: str, seed: int) -> Bot:
+        return OURS[kind](seed, level) if kind in OURS else seat_bot(kind, level, seed)
+
+    vars(arena).update(seat_bot=bot, EXTERNAL_BOTS={**arena.EXTERNAL_BOTS, **{k: ("", "") for k in OURS}})
+    a = "search" if args.tell == "bots" else "every"
+    spec = PairSpec(a, "silent", json.loads(args.rules), args.seed, records=args.records, signals=Signals.BOTH)
+    print(report(run(spec, args.pairs, args.jobs, progress=False)))
+
+
+if __name__ == "__main__":
+    main()
