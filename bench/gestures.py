@@ -4,9 +4,9 @@ and reads the count of A's.
     python bench/gestures.py [--tell bots|every] [--pairs 100] [--seed 4026] [--rules JSON] [--records DIR]
 
 Both teams play at a table with signals (the arena's ``--signals both``): each sees that the other made a gesture,
-not what it means (seed 001). Team A is ``search`` telling its partner the manilhas bots tell
-(``truco.bots.signals.told_manilhas``: the zap alone where both partners answer a raise, every manilha where the
-next player alone answers) or, with ``--tell every``, every manilha it holds (as bots did until 5 December 2026).
+not what it means (seed 001). Team A is ``search`` telling its partner what bots tell
+(``truco.bots.signals.told_manilhas``: the zap) or, with ``--tell every``, every manilha it holds (as bots did
+until 5 December 2026).
 Team B is ``search`` that never gestures: from the second hand in which A gestured it reads each A seat's
 gestures as its count of unseen manilhas (``OpponentSignals``), as an observant person can, until an A seat
 shows more manilhas than it gestured. Below 50 %, A's gestures tell B more than they tell A's partners.

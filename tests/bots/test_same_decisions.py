@@ -14,7 +14,7 @@ partner yet to answer began to pass the answer to it (``PartnerAnswer``); all ei
 to count the raise it lets us ask after the trick; six of them when the rollouts began to lead the weakest card
 (``low_leads``) and the inference stopped reading leads; ``hard``'s two when it went back to ``medium``'s draws
 and began to ask a nested search's answers before each raise (``truco.bots.nested``); the signals game when a
-bot began to tell its partner only the zap where both partners answer (``truco.bots.signals.told_manilhas``).
+bot began to tell its partner only the zap (``truco.bots.signals.told_manilhas``).
 ``search1`` is the yardstick and never changes.
 """
 

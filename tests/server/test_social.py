@@ -31,10 +31,9 @@ def step_events(frame):
 
 def test_bots_make_their_partner_signals_and_read_only_their_teams(server):
     """A person (seat 0) with three bots at a table with signals: at every hand, each bot signals exactly the
-    manilhas it was dealt of those a bot tells (the zap, where both partners answer a raise: the stored rows
-    say so, read with the deal secret); the person sees its partner's
-    with their meaning, the opponents' without; a bot's view carries its own team's meanings only. (A match can
-    end in a hand where no bot holds a manilha: then another one.)"""
+    manilhas it was dealt of those a bot tells (the zap: the stored rows say so, read with the deal secret);
+    the person sees its partner's with their meaning, the opponents' without; a bot's view carries its own
+    team's meanings only. (A match can end in a hand where no bot holds the zap: then another one.)"""
 
     async def one(seed: int) -> tuple[str, list[dict[str, Any]]]:
         me = await Player(server, f"Sinais{seed}").register()

@@ -1,15 +1,12 @@
 """A bot and its partner's signals (seed 001), from the seat's view alone (``View.signals``).
 
-**Sending** (``told_manilhas``). As soon as it holds its cards, a bot tells its partner its
-manilhas, strongest first, one gesture each by its team's table of the hand. Where a raise is
-answered by the next player alone it tells every one: the partner may be the one to answer. Where
-both partners answer (our default table) it tells only the zap: each partner answers from its own
-cards and the team runs only if both run, so the partner's other manilhas change few decisions,
-while every gesture tells the opponents, who see it made, of one more manilha in our hands (a
-search team that read the counts won 59 % against one that signalled every manilha, 50 % against
-one that signalled the zap alone: docs/benchmarks.md). Holding none of them, it makes no gesture:
-its silence says "not the zap". When the partners already see each other's cards (the team on
-11), it says nothing: the opponents would only learn how many manilhas it holds.
+**Sending** (``told_manilhas``). As soon as it holds its cards, a bot tells its partner the zap,
+if it holds it, by its team's table of the hand: the opponents see every gesture made, and a team
+that tells every manilha tells them how many it holds. A ``search`` team that read that count won
+62 % against one that signalled every manilha, 51.5 % against one that signalled the zap alone
+(where the next player alone answers a raise, 56.5 % and 45 %: docs/benchmarks.md, "The gestures
+the opponents see"). Without the zap it makes no gesture: its silence says "not the zap". When
+the partners already see each other's cards (the team on 11), it says nothing.
 
 **Reading** (``partner_belief``): a manilha the partner signalled that nobody has shown is in
 the partner's hand; a manilha it did not signal and nobody has shown is not, if its silence is to
@@ -58,9 +55,8 @@ QUIET_RATES = {1.0: 0.2, 0.5: 0.1, 0.0: 0.7}
 
 
 def told_manilhas(view: View) -> tuple[Card, ...]:
-    """The manilhas a bot tells its partner of at this table, strongest first: every one where the next player
-    alone answers a raise, only the zap where both partners answer (see the module's docstring)."""
-    return view.manilhas if view.rules.answer == "next" else view.manilhas[:1]
+    """The manilhas a bot tells its partner of: the zap (see the module's docstring)."""
+    return view.manilhas[:1]
 
 
 def gestures_to_make(view: View, manilhas: Sequence[Card] | None = None) -> tuple[str, ...]:
