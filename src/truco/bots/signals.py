@@ -3,7 +3,7 @@
 **Sending** (``told_manilhas``). As soon as it holds its cards, a bot tells its partner the zap,
 if it holds it, by its team's table of the hand: the opponents see every gesture made, and a team
 that tells every manilha tells them how many it holds. A ``search`` team that read that count won
-62 % against one that signalled every manilha, 51.5 % against one that signalled the zap alone
+63 % against one that signalled every manilha, 51 % against one that signalled the zap alone
 (where the next player alone answers a raise, 56.5 % and 45 %: docs/benchmarks.md, "The gestures
 the opponents see"). Without the zap it makes no gesture: its silence says "not the zap". When
 the partners already see each other's cards (the team on 11), it says nothing.
