@@ -130,6 +130,7 @@ def signals_and_chat(table: Table, watcher: Any) -> None:
         p.click("#tab-signals")
     assert ana.locator(".signal-table").inner_text() == caio.locator(".signal-table").inner_text()
     assert bia.locator(".signal-table").inner_text() == duda.locator(".signal-table").inner_text()
+    assert all(p.locator(".signal-note").count() == 0 for p in table.pages), "no bot partner to explain"
     ana.click('.gesture-btn[data-gesture="piscar"]')
     for p in table.pages:
         p.wait_for_selector('.log-list li:has-text("Ana fez Piscar")', state="attached")

@@ -12,6 +12,15 @@ from tests.web.conftest import move, quick_play
 pytestmark = pytest.mark.browser
 
 
+def test_the_signals_tab_says_what_a_bot_partner_signals(new_page, server):
+    """The table of "Jogar agora" has signals and a bot partner: the signals tab says that it signals only the
+    zap (``truco.bots.signals``), so that its silence is not read as "no manilha"."""
+    page = new_page(reduced_motion="reduce")
+    quick_play(page)
+    page.click("#tab-signals")
+    assert page.locator(".signal-note").inner_text() == "Seu parceiro robô só sinaliza o zap."
+
+
 def test_a_person_plays_a_whole_match_against_bots(new_page, server):
     page = new_page(reduced_motion="reduce")
     quick_play(page)

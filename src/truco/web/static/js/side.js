@@ -206,6 +206,13 @@ export const SidePanel = {
     return Boolean(this.signals?.enabled) && this.players() === 4;
   },
 
+  /** Whether this seat's partner is a bot: it signals only the zap (truco.bots.signals), which the tab says. */
+  partnerIsBot() {
+    const me = this.mySeat();
+    if (me === null || this.teamOf(me) === null) return false;
+    return (this.table?.seats || []).some((info, seat) => seat !== me && this.teamOf(seat) === this.teamOf(me) && info?.kind === "bot");
+  },
+
   renderSignals() {
     const panel = this.el.panels.signals;
     if (!this.hasSignals()) {
@@ -242,6 +249,7 @@ export const SidePanel = {
       panel,
       buttons,
       table ? h("table", { class: "signal-table", "aria-label": t("signal_table") }, h("caption", {}, t("signal_table")), h("tbody", {}, rows)) : null,
+      this.partnerIsBot() ? h("p", { class: "signal-note" }, t("bot_partner_signals")) : null,
     );
   },
 };
