@@ -219,7 +219,13 @@ def admin_reset_password(
 
 @admin_app.command("revoke")
 def admin_revoke(
-    who: Annotated[str, typer.Argument(help="a player id (as in the reports), or a nickname: all players named alike")],
+    who: Annotated[
+        str,
+        typer.Argument(
+            help="a player id (as in the reports), or a nickname: all players named alike"
+            " (put -- before an id stored beginning with -)"
+        ),
+    ],
     db: DbOption = None,
 ) -> None:
     """Revoke every token and session of a player: refused at once by a running server."""

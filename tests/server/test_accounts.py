@@ -299,6 +299,19 @@ def test_follow_see_who_is_online_and_invite(server):
     run(body())
 
 
+def test_admin_revoke_takes_an_id_stored_beginning_with_a_dash_after_two_dashes(tmp_path):
+    """New ids never begin with "-" (``identity.new_id``); one stored before that is revoked with ``--``."""
+    from truco.server.store import Store
+
+    db = f"sqlite:///{tmp_path / 'truco.db'}"
+    store = Store(db)
+    store.migrate()
+    store.write([("players", {"id": "-dash1", "nickname": "Traço", "nickname_key": "traco", "created_at": 0.0})])
+    cmd = [sys.executable, "-m", "truco", "admin", "revoke", "--db", db]
+    out = subprocess.run([*cmd, "--", "-dash1"], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("-dash1\tTraço"), out.stderr
+
+
 def test_admin_revoke_refuses_a_players_tokens_at_once_over_http_and_websocket(server):
     async def refused_at_the_table(player: Player) -> dict:
         ws = await websockets.connect(f"{server.ws_url}/ws/tables/{player.held['table_id']}", ping_interval=None)

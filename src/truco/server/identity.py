@@ -71,7 +71,15 @@ def same_secret(given: object, secret: str) -> bool:
 
 
 def new_id(nbytes: int = 6) -> str:
-    return secrets.token_urlsafe(nbytes)
+    """A random id for a player or a table, URL-safe; it never begins with "-", so that it can be typed
+    on a command line (``truco admin revoke ID``) without being read as an option.
+
+    >>> all(not new_id().startswith("-") for _ in range(1000))
+    True
+    """
+    while (candidate := secrets.token_urlsafe(nbytes)).startswith("-"):
+        pass
+    return candidate
 
 
 def new_secret() -> str:
