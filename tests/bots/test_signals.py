@@ -16,10 +16,13 @@ from tests.bots.puzzles import parse_move
 from truco.bots import BOT_KINDS, gestures_of, make_bot
 from truco.bots.knowledge import partner_of, raise_changes_nothing
 from truco.bots.signals import (
+    OpponentReading,
     OpponentSignals,
     PartnerModel,
     SignalConstraints,
+    Telling,
     gestures_to_make,
+    hand_gestures,
     partner_belief,
     told_manilhas,
 )
@@ -208,8 +211,8 @@ def tell_every_manilha(match: Match, log: SignalLog, seats: Iterable[int]) -> No
 def test_the_opponents_gesture_counts_are_read_once_they_have_shown_they_signal():
     """Seat 1 holds two manilhas and seat 3 one, and both tell their partner every manilha (as people may):
     seat 0 sees two gestures of seat 1 and one of seat 3 (not what they mean). From the second hand in which
-    they gestured, its draws give seat 1 two of the unseen manilhas and seat 3 one, and its silent partner
-    none."""
+    they gestured, most of its draws read them as counts (two gestures of one seat: not the zap alone), and
+    those give seat 1 two of the unseen manilhas and seat 3 one, and its silent partner none."""
     deal = Deal(parse_card("7D"), tuple(tuple(map(parse_card, h.split())) for h in HANDS_WITH_OPPONENT_MANILHAS))
     match = Match(Rules(), deals=ExplicitDeals([deal, deal]), first_dealer=3)
     log, model = SignalLog(5), OpponentSignals()
@@ -218,11 +221,14 @@ def test_the_opponents_gesture_counts_are_read_once_they_have_shown_they_signal(
         seen = view(match, 0, signals=log)
         model.observe(seen)
         if hand == 0:
-            assert model.counts(seen) is None  # one hand of gestures: not yet read
+            assert model.reading(seen) is None  # one hand of gestures: not yet read
             for seat, move in ((0, "raise"), (1, "run"), (3, "run")):
                 match.apply(parse_move(seat, move))
-    assert match.hand_number == 1 and model.counts(seen) == {1: 2, 3: 1}
-    constraints, rng = SignalConstraints(seen, model.counts(seen)), random.Random(2)
+    reading = model.reading(seen)
+    assert match.hand_number == 1 and reading is not None
+    assert set(reading.shares) == {Telling.EVERY, Telling.OTHER} and reading.shares[Telling.EVERY] > 0.85
+    counted = OpponentReading({Telling.EVERY: 1.0}, reading.hand)
+    constraints, rng = SignalConstraints(seen, counted), random.Random(2)
     for _ in range(200):
         draw = sample(seen, rng, *constraints.draw(rng, seen.manilhas))
         held = [sum(c in seen.manilhas for c in h) for h in draw.hands]
@@ -233,12 +239,51 @@ def test_the_opponents_gesture_counts_are_read_once_they_have_shown_they_signal(
         assert held[:2] == [0, 2] and held[2] in (0, 1) and held[3] == 1
     match.apply(parse_move(1, "QC"))  # seat 1 leads the hand with one of its two: one left in its hand
     seen = view(match, 0, signals=log)
-    assert model.counts(seen) == {1: 1, 3: 1}
+    constraints = SignalConstraints(seen, OpponentReading({Telling.EVERY: 1.0}, hand_gestures(seen)))
+    draw = sample(seen, rng, *constraints.draw(rng, seen.manilhas))
+    assert [sum(c in seen.manilhas for c in h) for h in draw.hands] == [0, 1, 0, 1]
 
 
-def test_the_opponents_gesture_counts_are_not_read_once_one_showed_a_manilha_it_kept_quiet_about():
-    """Seat 3 signals its manilha but seat 1 (a person, say) plays the zap it never gestured: from then
-    on their counts are not read, though they gestured in two hands."""
+def test_the_opponents_gestures_are_read_as_the_zap_once_one_showed_a_manilha_it_kept_quiet_about():
+    """Seats 1 and 3 tell their partner the zap alone, as our bots: seat 3 plays its spades manilha, never
+    gestured. From then on seat 0 reads seat 1's gesture as the zap, not as a count: its draws give seat 1
+    the zap (its other manilha may be anywhere) and seat 3 never; where neither gestured, neither has it."""
+    deal = Deal(parse_card("7D"), tuple(tuple(map(parse_card, h.split())) for h in HANDS_WITH_OPPONENT_MANILHAS))
+    match = Match(Rules(), deals=ExplicitDeals([deal, deal, deal]), first_dealer=3)
+    log, model, zap = SignalLog(5), OpponentSignals(), parse_card("QC")
+    for seat in (1, 3):
+        for gesture in gestures_to_make(view(match, seat, signals=log)):
+            log.add(match, seat, gesture)
+    for seat, move in ((0, "4H"), (1, "7S"), (2, "2C"), (3, "QS")):
+        match.apply(parse_move(seat, move))
+    model.observe(view(match, 0, signals=log))
+    for seat, move in ((3, "raise"), (0, "run"), (2, "run")):
+        match.apply(parse_move(seat, move))
+    for gesture in gestures_to_make(view(match, 1, signals=log)):
+        log.add(match, 1, gesture)
+    seen = view(match, 0, signals=log)
+    model.observe(seen)
+    reading = model.reading(seen)
+    assert match.hand_number == 1 and reading is not None and reading.shares[Telling.ZAP] > 0.85
+    constraints, rng = SignalConstraints(seen, OpponentReading({Telling.ZAP: 1.0}, reading.hand)), random.Random(3)
+    draws = [sample(seen, rng, *constraints.draw(rng, ())) for _ in range(200)]
+    assert all(zap in d.hands[1] and zap not in d.hands[3] for d in draws)
+    assert {sum(c in seen.manilhas for c in d.hands[1]) for d in draws} >= {1, 2}
+    for seat, move in ((1, "raise"), (0, "run"), (2, "run")):  # a hand where nobody gestures
+        match.apply(parse_move(seat, move))
+    seen = view(match, 0, signals=log)
+    model.observe(seen)
+    reading = model.reading(seen)
+    assert match.hand_number == 2 and reading is not None and reading.shares[Telling.ZAP] > 0.85
+    constraints = SignalConstraints(seen, OpponentReading({Telling.ZAP: 1.0}, reading.hand))
+    draws = [sample(seen, rng, *constraints.draw(rng, ())) for _ in range(200)]
+    assert not any(zap in d.hands[1] or zap in d.hands[3] for d in draws)
+
+
+def test_the_opponents_gestures_are_hardly_read_once_one_showed_the_zap_it_never_gestured():
+    """Seat 3 signals its manilha but seat 1 (a person, say) plays the zap it never gestured: neither a count
+    nor the zap alone; from then on their gestures are read in few of the draws, though they gestured in two
+    hands."""
     deal = Deal(parse_card("7D"), tuple(tuple(map(parse_card, h.split())) for h in HANDS_WITH_OPPONENT_MANILHAS))
     match = Match(Rules(), deals=ExplicitDeals([deal, deal]), first_dealer=3)
     log, model = SignalLog(5), OpponentSignals()
@@ -251,7 +296,9 @@ def test_the_opponents_gesture_counts_are_not_read_once_one_showed_a_manilha_it_
     tell_every_manilha(match, log, range(4))
     seen = view(match, 0, signals=log)
     model.observe(seen)
-    assert match.hand_number == 1 and len(model.hands) == 2 and model.counts(seen) is None
+    reading = model.reading(seen)
+    assert match.hand_number == 1 and len(model.hands) == 2
+    assert reading is not None and reading.shares[Telling.OTHER] > 0.8 and Telling.ZAP not in reading.shares
 
 
 def test_the_gestures_of_opponents_on_eleven_are_not_read():
@@ -259,7 +306,7 @@ def test_the_gestures_of_opponents_on_eleven_are_not_read():
     model = OpponentSignals()
     model.hands.update({0, 1})
     seen = view(match, 0, signals=SignalLog(3))
-    assert seen.eleven_team == 1 and model.counts(seen) is None
+    assert seen.eleven_team == 1 and model.reading(seen) is None
 
 
 HANDS_WITH_OPPONENT_MANILHAS = ("4H 5S 6D", "QC QH 7S", "2C KD 3S", "QS KH 4D")

@@ -356,10 +356,10 @@ class SearchBot(Search1Bot):
     def sample(self, view: View, n: int) -> list[Match]:
         """Draws that agree with the signals (``SignalConstraints``): the manilhas the partner told of are
         in its hand and, as far as its silence is trusted, the ones it did not tell of are not; where the
-        opponents signal, each holds as many as its gestures say."""
+        opponents signal, as each draw reads their gestures (``OpponentSignals``)."""
         if view.signals is None:
             return super().sample(view, n)
-        constraints = SignalConstraints(view, self.opponent_signals.counts(view))
+        constraints = SignalConstraints(view, self.opponent_signals.reading(view))
         rng, model = self.rng, self.partner_model
         return [sample(view, rng, *constraints.draw(rng, model.trusted(view, rng))) for _ in range(n)]
 

@@ -15,9 +15,11 @@ manilhas a bot tells (trusted from the start) and the others (a bot keeps them q
 may tell them all).
 
 **The opponents' gestures**: an opponent's gesture tells us nothing of its meaning, but it tells
-that it was made: a team that signals every manilha shows how many it holds. Once the opponents
-have gestured in ``SIGNALLING_HANDS`` hands of the match, ``OpponentSignals`` reads each one's count
-of this hand (less the manilhas it has shown) as the number of unseen manilhas in its hand.
+that it was made. Once the opponents have gestured in ``SIGNALLING_HANDS`` hands of the match,
+``OpponentSignals`` reads them as a ``Telling``: a gesture per manilha (a person telling them all
+shows how many it holds), a gesture for the zap alone (as our bots), or nothing readable; it learns
+which from the manilhas they play open, hand after hand, and each draw reads them by one, in the
+share the match gives it.
 
 >>> from truco.engine import Match, card_name, view
 >>> from truco.engine.signals import SignalLog
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from random import Random
 
 from truco.bots.knowledge import Knowledge, partner_of
@@ -189,82 +192,182 @@ class PartnerModel:
         self.told = self.told | frozenset(signalled_manilhas(view))
 
 
+class Telling(Enum):
+    """What an opponent team's gestures may stand for: we see that a gesture was made, not what it means."""
+
+    #: a gesture for every manilha it holds (as a person may): its gestures count them
+    EVERY = "every"
+    #: a gesture when it holds the zap, none else (as our bots, ``told_manilhas``)
+    ZAP = "zap"
+    #: nothing that we can read
+    OTHER = "other"
+
+
+#: The belief in each once the opponents have gestured in ``SIGNALLING_HANDS`` hands, before their open
+#: cards show which.
+TELLING_PRIOR = {Telling.EVERY: 0.45, Telling.ZAP: 0.45, Telling.OTHER: 0.1}
+#: The chance that a hand's gestures and open manilhas disagree with what the gestures stand for (a slip).
+SLIP = 0.02
+#: The chance of a hand's gestures and open manilhas where they stand for nothing we read.
+UNREAD = 0.5
+
+
+@dataclass(frozen=True)
+class HandGestures:
+    """The opponents' gestures of one hand and the manilhas they played open, as this seat saw them."""
+
+    zap: Card
+    #: each opponent's gestures
+    gestures: Mapping[int, int]
+    #: the manilhas each opponent played open
+    shown: Mapping[int, frozenset[Card]]
+    #: the manilhas neither seen by this seat nor signalled by its partner: those the opponents may hide
+    free: tuple[Card, ...]
+
+    def agrees(self, telling: Telling) -> bool:
+        """Whether the gestures and the open manilhas can be those of opponents signalling so."""
+        if telling is Telling.EVERY:
+            left = [n - len(self.shown[s]) for s, n in self.gestures.items()]
+            return min(left) >= 0 and sum(left) <= len(self.free)
+        if telling is Telling.ZAP:
+            gesturers = [s for s, n in self.gestures.items() if n]
+            return (
+                len(gesturers) <= 1
+                and all(n <= 1 for n in self.gestures.values())
+                and all(self.zap in self.shown[s] or self.zap in self.free for s in gesturers)
+                and not any(self.zap in self.shown[s] for s in self.gestures if s not in gesturers)
+            )
+        return True
+
+    def told(self) -> bool:
+        """Whether the hand tells anything of what the gestures stand for (a gesture, or a manilha shown)."""
+        return any(self.gestures.values()) or any(self.shown.values())
+
+
+def hand_gestures(view: View) -> HandGestures:
+    """The opponents' gestures and open manilhas of the hand under way, from a view at a table with signals."""
+    assert view.signals is not None and view.vira is not None
+    opponents = [s for s, t in enumerate(view.teams) if t != view.team]
+    gestures = {s: sum(1 for g in view.signals.made if g.seat == s) for s in opponents}
+    played = [(s, c) for t in (*view.tricks, view.trick) for s, c in t if c in view.manilhas]
+    shown = {s: frozenset(c for p, c in played if p == s) for s in opponents}
+    belief = partner_belief(view)
+    told = belief.holds if belief is not None else ()
+    free = tuple(c for c in Knowledge(view).unseen if c in view.manilhas and c not in told)
+    return HandGestures(view.manilhas[0], gestures, shown, free)
+
+
+@dataclass(frozen=True)
+class OpponentReading:
+    """What the opponents' gestures of the hand under way say: the share of the draws that read them as
+    standing for each ``Telling`` (those that agree with the hand so far), and the hand itself."""
+
+    shares: Mapping[Telling, float]
+    hand: HandGestures
+
+
 @dataclass
 class OpponentSignals:
-    """The opponents' gestures: the hands of the match in which they made some, and whether one of them
-    ever showed more manilhas than it had gestured (then it does not signal them all: none is read)."""
+    """What the opponents' gestures stand for, from the match so far: the hands in which they made some, and
+    for each ``Telling`` the hands whose gestures and open manilhas agreed with it and those that did not."""
 
     hands: set[int] = field(default_factory=set)
-    kept_quiet: bool = False
-    #: the hand being watched, and each opponent's gestures in it less the manilhas it showed open
+    agreed: dict[Telling, int] = field(default_factory=lambda: dict.fromkeys(Telling, 0))
+    disagreed: dict[Telling, int] = field(default_factory=lambda: dict.fromkeys(Telling, 0))
+    #: the hand being watched and the last of it seen (None where the opponents are on 11)
     hand: int = -1
-    left: dict[int, int] = field(default_factory=dict)
+    last: HandGestures | None = None
 
     def observe(self, view: View) -> None:
         """Update from a view of this seat (called before every decision)."""
-        if view.signals is None:
+        if view.signals is None or view.vira is None:
             return
         if view.hand_number != self.hand:
-            self.kept_quiet |= any(n < 0 for n in self.left.values())
+            if self.last is not None and self.last.told():
+                for telling in Telling:
+                    tally = self.agreed if self.last.agrees(telling) else self.disagreed
+                    tally[telling] += 1
             self.hand = view.hand_number
         # the team on 11 sees both hands and signals nothing: its gestures tell nothing then
-        self.left = unshown_manilhas(view) if view.eleven_team in (None, view.team) else {}
+        self.last = hand_gestures(view) if view.eleven_team in (None, view.team) else None
         if any(view.teams[s.seat] != view.team for s in view.signals.made):
             self.hands.add(view.hand_number)
 
-    def counts(self, view: View) -> dict[int, int] | None:
-        """Each opponent's unseen manilhas by its gestures of this hand, or None where they are not read
-        (the opponents have not shown that they signal every manilha, or they are on 11)."""
-        if view.signals is None or self.kept_quiet or len(self.hands) < SIGNALLING_HANDS:
+    def belief(self) -> dict[Telling, float]:
+        """The belief in each ``Telling`` from the hands of the match so far."""
+        weights: dict[Telling, float] = {}
+        for telling, prior in TELLING_PRIOR.items():
+            agreed, disagreed = self.agreed[telling], self.disagreed[telling]
+            if telling is Telling.OTHER:  # every hand agrees with it
+                weights[telling] = prior * UNREAD**agreed
+            else:
+                weights[telling] = prior * (1 - SLIP) ** agreed * SLIP**disagreed
+        total = sum(weights.values())
+        return {telling: w / total for telling, w in weights.items()}
+
+    def reading(self, view: View) -> OpponentReading | None:
+        """How the draws read the opponents' gestures of this hand, or None where they are not read (they
+        have not yet gestured in ``SIGNALLING_HANDS`` hands, they are on 11, or no reading agrees with this
+        hand)."""
+        if view.signals is None or view.vira is None or len(self.hands) < SIGNALLING_HANDS:
             return None
         if view.eleven_team not in (None, view.team):
             return None
-        return {s: max(0, n) for s, n in unshown_manilhas(view).items()}
+        hand = hand_gestures(view)
+        agreeing = {t: p for t, p in self.belief().items() if hand.agrees(t)}
+        if set(agreeing) == {Telling.OTHER}:
+            return None
+        total = sum(agreeing.values())
+        return OpponentReading({t: p / total for t, p in agreeing.items()}, hand)
 
 
-def unshown_manilhas(view: View) -> dict[int, int]:
-    """Each opponent's gestures of this hand less the manilhas it has shown open (below 0: it showed
-    more than it told of)."""
-    assert view.signals is not None
-    left = {s: 0 for s, t in enumerate(view.teams) if t != view.team}
-    for trick in (*view.tricks, view.trick):
-        for s, c in trick:
-            if s in left and c in view.manilhas:
-                left[s] -= 1
-    for signal in view.signals.made:
-        if signal.seat in left:
-            left[signal.seat] += 1
-    return left
+Constraints = dict[int, Sequence[Card]]
 
 
 class SignalConstraints:
     """What the determinizations of one decision take from the signals (the ``holds`` and ``lacks`` of
     ``determinize.sample``): the partner's signalled manilhas, and the others it lacks where its silence
-    is trusted; with the opponents' ``counts``, the other unseen manilhas dealt at random to them by
-    their counts, the rest to nobody."""
+    is trusted; and, as each draw reads the opponents' gestures (``OpponentReading``), the zap in the hand of
+    the opponent that gestured and in neither's if none did, or each opponent's unseen manilhas by its count,
+    dealt at random from those nobody else is known to hold."""
 
-    def __init__(self, view: View, counts: Mapping[int, int] | None) -> None:
+    def __init__(self, view: View, reading: OpponentReading | None) -> None:
         self.belief = partner_belief(view)
-        free = [c for c in Knowledge(view).unseen if c in view.manilhas]
-        if self.belief is not None:
-            free = [c for c in free if c not in self.belief.holds]
-        self.free = free
-        self.counts = counts if counts and sum(counts.values()) <= len(free) else None
+        self.reading = reading
 
-    def draw(
-        self, rng: Random, trusted: Collection[Card]
-    ) -> tuple[dict[int, Sequence[Card]], dict[int, Sequence[Card]]]:
+    def draw(self, rng: Random, trusted: Collection[Card]) -> tuple[Constraints, Constraints]:
         """The constraints of one determinization, where the partner's silence is trusted on the manilhas
         ``trusted``."""
-        holds: dict[int, Sequence[Card]] = {}
-        lacks: dict[int, Sequence[Card]] = {}
+        holds: Constraints = {}
+        lacks: Constraints = {}
         belief = self.belief
         if belief is not None:
             holds[belief.partner] = belief.holds
             lacks[belief.partner] = [c for c in belief.lacks if c in trusted]
-        if self.counts is not None:
-            order = rng.sample(self.free, len(self.free))
-            for s, n in self.counts.items():
-                holds[s], order = order[:n], order[n:]
-                lacks[s] = [c for c in self.free if c not in holds[s]]
+        if self.reading is not None:
+            tellings, shares = zip(*self.reading.shares.items(), strict=True)
+            telling = rng.choices(tellings, shares)[0]
+            read = READINGS.get(telling)
+            if read is not None:
+                read(self.reading.hand, rng, holds, lacks)
         return holds, lacks
+
+
+def read_counts(hand: HandGestures, rng: Random, holds: Constraints, lacks: Constraints) -> None:
+    """Each opponent holds as many of the free manilhas as it gestured and has not shown, the rest none."""
+    order = rng.sample(hand.free, len(hand.free))
+    for s, n in hand.gestures.items():
+        left = n - len(hand.shown[s])
+        holds[s], order = order[:left], order[left:]
+        lacks[s] = [c for c in hand.free if c not in holds[s]]
+
+
+def read_zap(hand: HandGestures, rng: Random, holds: Constraints, lacks: Constraints) -> None:
+    """The opponent that gestured holds the zap, one that did not lacks it."""
+    if hand.zap not in hand.free:
+        return
+    for s, n in hand.gestures.items():
+        (holds if n else lacks)[s] = [hand.zap]
+
+
+READINGS = {Telling.EVERY: read_counts, Telling.ZAP: read_zap}
