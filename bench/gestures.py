@@ -1,5 +1,5 @@
 """What our partner signals tell the opponents: team A's ``search`` gestures as bots do, team B's makes no gesture
-and reads the count of A's.
+and reads A's.
 
     python bench/gestures.py [--tell bots|every] [--pairs 100] [--seed 4026] [--rules JSON] [--records DIR]
 
