@@ -14,6 +14,8 @@ pytestmark = pytest.mark.browser
 
 NAMES = ["Ana", "Bia", "Caio", "Duda"]
 
+#: The version of the table a page shows.
+VERSION_JS = "() => Number(document.querySelector('.table-screen')?.dataset.version)"
 #: What a page shows, read in one go. "faces" are face-up cards outside the trick, one's own hand and the
 #: mão de onze panel: there must be none.
 STATE_JS = """() => {
@@ -91,8 +93,15 @@ class Table:
             assert not states[other]["eleven"] and not states[other]["elevenRows"]
         self.eleven_checked = True
 
-    def click(self, seat: int, selector: str) -> None:
-        self.pages[seat].locator(selector).first.click()
+    def click(self, seat: int, selector: str, acts: bool = True) -> None:
+        """Click ``selector`` on ``seat``'s page; for an action (``acts``), wait until the table has moved on
+        from it: else the next look at the pages may find them all still at the version before it, and click
+        for the partner a mão de onze this click has already decided (the button gone before the click lands)."""
+        page = self.pages[seat]
+        before = page.evaluate(VERSION_JS)
+        page.locator(selector).first.click()
+        if acts:
+            page.wait_for_function(f"(v) => ({VERSION_JS})() > v", arg=before)
 
     def wait_all(self, predicate: str, arg: Any = None) -> None:
         for p in self.pages:
@@ -202,7 +211,7 @@ def test_four_people_play_a_whole_match(new_page):
         elif state["accept"]:
             table.click(seat, ".actions .btn-accept")
         elif state["cover"] and not covered:
-            table.click(seat, ".btn-cover")
+            table.click(seat, ".btn-cover", acts=False)
             card = pages[seat].locator(".hand .hand-card.playable").first.get_attribute("data-card")
             table.click(seat, ".hand .hand-card.playable")
             # nobody sees the covered card's face, its owner included (it is no longer in the hand)
