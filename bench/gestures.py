@@ -7,7 +7,7 @@ Both teams play at a table with signals (the arena's ``--signals both``): each s
 not what it means (seed 001). Team A is ``search`` telling its partner what bots tell
 (``truco.bots.signals.told_manilhas``: the zap) or, with ``--tell every``, every manilha it holds (as bots did
 until 5 December 2026).
-Team B is ``search`` that never gestures: from the second hand in which A gestured it reads A's gestures
+Team B is ``search`` that never gestures: from the first hand in which A gestured it reads A's gestures
 (``OpponentSignals``) as a count of each seat's unseen manilhas or as the zap alone, as A's open manilhas show
 which, as an observant person can. Below 50 %, A's gestures tell B more than they tell A's partners.
 

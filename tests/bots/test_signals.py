@@ -210,23 +210,25 @@ def tell_every_manilha(match: Match, log: SignalLog, seats: Iterable[int]) -> No
 
 def test_the_opponents_gesture_counts_are_read_once_they_have_shown_they_signal():
     """Seat 1 holds two manilhas and seat 3 one, and both tell their partner every manilha (as people may):
-    seat 0 sees two gestures of seat 1 and one of seat 3 (not what they mean). From the second hand in which
-    they gestured, most of its draws read them as counts (two gestures of one seat: not the zap alone), and
-    those give seat 1 two of the unseen manilhas and seat 3 one, and its silent partner none."""
+    seat 0 sees two gestures of seat 1 and one of seat 3 (not what they mean). Once they have gestured, most
+    of its draws read them as counts (two gestures of one seat: not the zap alone), and those give seat 1 two
+    of the unseen manilhas and seat 3 one, and its silent partner none."""
     deal = Deal(parse_card("7D"), tuple(tuple(map(parse_card, h.split())) for h in HANDS_WITH_OPPONENT_MANILHAS))
     match = Match(Rules(), deals=ExplicitDeals([deal, deal]), first_dealer=3)
     log, model = SignalLog(5), OpponentSignals()
+    model.observe(view(match, 0, signals=log))
+    assert model.reading(view(match, 0, signals=log)) is None  # no gesture yet: their silence is not read
     for hand in range(2):
         tell_every_manilha(match, log, range(4))
         seen = view(match, 0, signals=log)
         model.observe(seen)
+        reading = model.reading(seen)
+        assert reading is not None and set(reading.shares) == {Telling.EVERY, Telling.OTHER}
         if hand == 0:
-            assert model.reading(seen) is None  # one hand of gestures: not yet read
+            assert reading.shares[Telling.EVERY] == pytest.approx(0.45 / 0.55)  # the prior, less the zap alone
             for seat, move in ((0, "raise"), (1, "run"), (3, "run")):
                 match.apply(parse_move(seat, move))
-    reading = model.reading(seen)
-    assert match.hand_number == 1 and reading is not None
-    assert set(reading.shares) == {Telling.EVERY, Telling.OTHER} and reading.shares[Telling.EVERY] > 0.85
+    assert match.hand_number == 1 and reading.shares[Telling.EVERY] > 0.85
     counted = OpponentReading({Telling.EVERY: 1.0}, reading.hand)
     constraints, rng = SignalConstraints(seen, counted), random.Random(2)
     for _ in range(200):

@@ -15,11 +15,11 @@ manilhas a bot tells (trusted from the start) and the others (a bot keeps them q
 may tell them all).
 
 **The opponents' gestures**: an opponent's gesture tells us nothing of its meaning, but it tells
-that it was made. Once the opponents have gestured in ``SIGNALLING_HANDS`` hands of the match,
-``OpponentSignals`` reads them as a ``Telling``: a gesture per manilha (a person telling them all
-shows how many it holds), a gesture for the zap alone (as our bots), or nothing readable; it learns
-which from the manilhas they play open, hand after hand, and each draw reads them by one, in the
-share the match gives it.
+that it was made. Once the opponents have gestured in the match (before, their silence may be that
+of players who never signal), ``OpponentSignals`` reads them as a ``Telling``: a gesture per manilha
+(a person telling them all shows how many it holds), a gesture for the zap alone (as our bots), or
+nothing readable; it learns which from the manilhas they play open, hand after hand, and each draw
+reads them by one, in the share the match gives it.
 
 >>> from truco.engine import Match, card_name, view
 >>> from truco.engine.signals import SignalLog
@@ -44,8 +44,6 @@ from truco.bots.knowledge import Knowledge, partner_of
 from truco.engine import View
 from truco.engine.cards import SUITS, Card, suit
 
-#: Hands of the match in which the opponents gestured before their gestures are read as their manilha counts.
-SIGNALLING_HANDS = 2
 #: What kind of signaller the partner may be, before the match shows it: the share of its manilhas it
 #: signals (every one, about half, none), and the prior belief in each. Of the manilhas a bot tells
 #: (``told_manilhas``): the table's gestures are there to tell manilhas (seed 001), so its silence is
@@ -203,7 +201,7 @@ class Telling(Enum):
     OTHER = "other"
 
 
-#: The belief in each once the opponents have gestured in ``SIGNALLING_HANDS`` hands, before their open
+#: The belief in each once the opponents have gestured in the match, before their open
 #: cards show which.
 TELLING_PRIOR = {Telling.EVERY: 0.45, Telling.ZAP: 0.45, Telling.OTHER: 0.1}
 #: The chance that a hand's gestures and open manilhas disagree with what the gestures stand for (a slip).
@@ -307,9 +305,8 @@ class OpponentSignals:
 
     def reading(self, view: View) -> OpponentReading | None:
         """How the draws read the opponents' gestures of this hand, or None where they are not read (they
-        have not yet gestured in ``SIGNALLING_HANDS`` hands, they are on 11, or no reading agrees with this
-        hand)."""
-        if view.signals is None or view.vira is None or len(self.hands) < SIGNALLING_HANDS:
+        have not gestured in the match yet, they are on 11, or no reading agrees with this hand)."""
+        if view.signals is None or view.vira is None or not self.hands:
             return None
         if view.eleven_team not in (None, view.team):
             return None
