@@ -82,7 +82,7 @@ class PricedSearch(SearchBot):
         if self._wait is not None:
             self.priced[ACCEPT] = max(self.priced[ACCEPT], self._wait)
         partner = partner_answering(view)
-        if partner is not None and partner in (view.pending or {}).get("waiting", ()):
+        if partner is not None:
             self.priced[RUN] = PartnerAnswer(view, partner).passed(self._ladder, self._draws)
         self.forget()
         return action

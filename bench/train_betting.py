@@ -8,10 +8,13 @@ depend on the stake, so each deal's cards are played once), every raise, answer 
 policy. A hand pays each team what it changes in its chance of winning the match (``knowledge.equity``), so
 the policy learns that a doze at 10 to 10 is the match. Each seat's decisions are grouped by
 ``truco.bots.trained.infoset`` (stake, tricks, place in the trick, the partner's answer, score, a bucket of its
-hand's strength from its own view); each iteration draws a deal and a score and walks the hand once for each
-team with every choice of that team explored and the other team's sampled from its current strategy (regret
-matching). The output is the average strategy, weighted by iteration (linear averaging), of every information
-set reached at least ``--min-visits`` times: ``src/truco/bots/betting_policy.json.gz`` by default.
+hand's strength from its own view). Where both opponents answer a raise, the hand trained has them answer one
+after the other, the second knowing the first's answer (accept: it accepts too), which the engine seals until
+both have answered; the bot answers as the search bot there (``TrainedBot.answer``). Each iteration draws a
+deal and a score and walks the hand once for each team with every choice of that team explored and the other
+team's sampled from its current strategy (regret matching). The output is the average strategy, weighted by
+iteration (linear averaging), of every information set reached at least ``--min-visits`` times:
+``src/truco/bots/betting_policy.json.gz`` by default.
 """
 
 from __future__ import annotations
@@ -109,7 +112,7 @@ def walk(t: Trainer, hand: Hand, g: Match, k: int, team: int, rng: Random) -> fl
         legal = g.legal_actions(seat)
         types = {a.type for a in legal}
         if g.phase is Phase.ANSWERING:
-            if g.any_accept:
+            if g.any_accept:  # the first answer (sealed in the engine) accepted: the second's is moot
                 forced: Action | None = next(a for a in legal if a.type == ACCEPT)
             else:
                 forced = None

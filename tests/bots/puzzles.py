@@ -107,9 +107,10 @@ PUZZLES: list[Puzzle] = [
            "tie wins.",
            "7D", ("3C 2H 4D", "5D 7C JS", "QC 5S 6H", "KD AS 6D"), f"{ACCEPT}|{RAISE}",
            moves="4D 5D QC 6D 2:5S 3:raise"),
-    Puzzle("partner-accepted", "My partner accepted already: running changes nothing now.",
-           "7D", ("4C 5H 6S", "QC 3S 2D", "4D 5S 6H", "QH 3H 2H"), ACCEPT,
-           moves="4C 1:raise 2:accept"),
+    Puzzle("accept-partner-answer-unseen", "My partner has answered, but we answer at the same time: I do not "
+           "know if it ran. The zap and copas left take the last two tricks: never run.",
+           "7D", ("4C QC QH", "2D 3S 5C", "4D 5S 6H", "QS 3H 2H"), f"{ACCEPT}|{RAISE}",
+           moves="4C 1:raise 2:run"),
     Puzzle("accept-last-trick-zap", "One trick each and my last card is the zap: it cannot lose.",
            "7D", ("QC 4H 5H", "2D 6C 7S", "3D 5S 6H", "AS KH 7C"), f"{ACCEPT}|{RAISE}",
            moves="4H 6C 5S 7C KH 5H 2D 3D 6H raise"),

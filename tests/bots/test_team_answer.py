@@ -1,12 +1,11 @@
-"""Both partners answer a raise (the rules' ``answer: both``): the team runs only if both run, so a run while the
-partner has yet to answer passes the answer to it, and the partner that answers second reads the first's answer."""
+"""Both partners answer a raise (the rules' ``answer: both``), at the same time: the team runs only if both run,
+so a run passes the answer to the partner, whose answer nobody learns before giving their own."""
 
 from __future__ import annotations
 
 from tests.bots.puzzles import parse_move
 
-from truco.bots.quick import seat_chance
-from truco.bots.search import PartnerAnswer, SearchBot, partner_answering
+from truco.bots.search import SearchBot, partner_answering
 from truco.engine import RUN, ExplicitDeals, Match, Rules, View, view
 from truco.engine.cards import parse_card
 from truco.engine.deals import Deal
@@ -45,22 +44,17 @@ def test_the_first_to_answer_runs_more_readily_where_its_partner_answers_after_i
     assert runs[both] > runs[alone]
 
 
-def test_the_partner_that_answers_after_a_run_counts_the_draws_where_the_first_is_strong_less():
-    """Seat 0 ran from the truco: seat 2, answering second, weighs the draws by how well they explain that run,
-    so those that give seat 0 strong cards count less than the raise alone would make them."""
-    seen = truco_at_six_all("3H 3S KD", then="0:run")
-    assert seen.seat == 2 and seen.pending is not None and seen.pending["waiting"] == [2]
-    bot = SearchBot(seed=0)
-    draws = bot.sample(seen, 300)
-    raised = bot.with_plays(seen, draws, bot.raise_weights(draws, 1, seen.turn, 0))
-    answered = bot.answer_weights(seen, draws)
-
-    def first_strength(weights: list[float]) -> float:
-        return sum(w * seat_chance(d, 0) for w, d in zip(weights, draws, strict=True)) / sum(weights)
-
-    assert first_strength(answered) < first_strength(raised) - 0.01
-    partner = PartnerAnswer(seen, 0)
-    assert all(partner.likelihood(d, accepted=False) + partner.likelihood(d, accepted=True) > 1 for d in draws)
+def test_the_second_to_answer_decides_the_same_whatever_its_partner_said():
+    """Both answer at the same time: seat 2, answering after seat 0, sees the same whether seat 0 accepted or ran,
+    decides the same, and prices its run as passing the answer to seat 0."""
+    for hand in HANDS:
+        seen = {said: truco_at_six_all(hand, then=f"0:{said}") for said in ("accept", "run")}
+        assert seen["accept"] == seen["run"]
+        pending = {"value": 3, "team": 1, "waiting": [2], "accepted": False}
+        assert seen["run"].seat == 2 and seen["run"].pending == pending
+        assert partner_answering(seen["run"]) == 0
+        actions = {said: [SearchBot(seed=seed).act(v) for seed in range(3)] for said, v in seen.items()}
+        assert actions["accept"] == actions["run"]
 
 
 def test_only_partners_that_both_answer_pass_the_answer():

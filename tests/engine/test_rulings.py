@@ -130,10 +130,10 @@ def test_ruling2_mao_de_ferro_is_worth_1_and_its_winner_reaches_12():
 def test_ruling4_after_one_answer_the_partner_still_answers_and_may_raise(first):
     m = new_match(STRONG_TEAM_0)
     ask(m)
-    assert answer(m, 3, first) == [Answered(3, first)]
+    assert answer(m, 3, first) == []  # sealed: told once the partner has answered (§7: at the same time)
     assert m.to_act() == [1] and m.phase == "answering"
     assert {a.type for a in m.legal_actions(1)} == {"accept", "run", "raise"}
-    assert answer(m, 1, "raise") == [RaiseAccepted(1, 3), RaiseAsked(1, 6)]
+    assert answer(m, 1, "raise") == [Answered(3, first), RaiseAccepted(1, 3), RaiseAsked(1, 6)]
 
 
 def test_ruling5_raise_as_answer_accepts_and_the_team_that_asked_answers_it():

@@ -26,7 +26,17 @@ from truco.engine import (
     to_record,
     view,
 )
-from truco.engine.events import CardPlayed, HandEnded, HandStarted, MatchEnded, RaiseAccepted, RaiseAsked, TrickEnded
+from truco.engine.events import (
+    Answered,
+    CardPlayed,
+    HandEnded,
+    HandStarted,
+    MatchEnded,
+    RaiseAccepted,
+    RaiseAsked,
+    TrickEnded,
+)
+from truco.engine.views import seat_vector
 
 RANKS = "4567QJKA23"
 ALL_CARDS = [r + s for r in RANKS for s in "DSHC"]
@@ -433,6 +443,26 @@ def test_s7_both_opponents_answer_at_the_same_time():
     assert (pending["value"], pending["team"], pending["waiting"]) == (3, 0, [1, 3])
 
 
+@pytest.mark.parametrize("first", ["accept", "run"])
+def test_s7_an_answer_is_sealed_until_the_partner_has_answered(first):
+    """At the same time: the second to answer (and everyone else) learns the first's answer only once it has
+    answered itself; whether it accepted or ran, the table shows the same."""
+    worlds = {}
+    for said in ("accept", "run"):
+        m = new_match(STRONG_TEAM_0)
+        ask(m)
+        assert answer(m, 3, said) == []
+        worlds[said] = m
+        assert view(m, 3).pending["accepted"] is (said == "accept")  # the seat knows its own answer
+    for audience in ({"seat": 1}, {"seat": 0}, {"seat": 2}, {"team": 0}, {"team": 1}, {}):
+        seen = {said: view(m, **audience).to_json() for said, m in worlds.items()}
+        assert seen["accept"] == seen["run"], audience
+    for seat in (0, 1, 2):
+        assert seat_vector(worlds["accept"], seat)[0] == seat_vector(worlds["run"], seat)[0]
+    events = answer(worlds[first], 1, "run")
+    assert events[:2] == [Answered(3, first), Answered(1, "run")]
+
+
 @pytest.mark.parametrize("order", [(1, 3), (3, 1)])
 @pytest.mark.parametrize("words", [("accept", "run"), ("run", "accept"), ("accept", "accept")])
 def test_s7_accept_beats_run_in_either_order(order, words):
@@ -448,9 +478,9 @@ def test_s7_accept_beats_run_in_either_order(order, words):
 def test_s7_raise_beats_accept_and_run_in_either_order(order, first):
     m = new_match(STRONG_TEAM_0)
     ask(m)
-    answer(m, order[0], first)
+    assert answer(m, order[0], first) == []  # sealed until the partner answers
     events = answer(m, order[1], "raise")
-    assert events == [RaiseAccepted(1, 3), RaiseAsked(order[1], 6)]
+    assert events == [Answered(order[0], first), RaiseAccepted(1, 3), RaiseAsked(order[1], 6)]
     assert m.value == 3 and sorted(m.to_act()) == [0, 2]
 
 

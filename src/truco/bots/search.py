@@ -44,12 +44,11 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   the raise we may ask once the trick is over (a strong hand accepts and asks
   later, rather than raising back and letting them run for less).
 - **Answering as a team**: where both partners answer a raise (the rules'
-  ``answer: both``), the team runs only if both run. A run while the partner
-  has yet to answer passes the answer to it, priced by how it answers with
-  each draw's cards (``PartnerAnswer``): with a middling hand the first to
-  answer leaves the decision to the partner, who sees its own cards. The
-  second to answer counts the draws by how well they explain the first's
-  answer.
+  ``answer: both``), the team runs only if both run. The two answer at the
+  same time (the engine tells neither the other's answer before its own), so
+  a run passes the answer to the partner, priced by how it answers with each
+  draw's cards (``PartnerAnswer``): with a middling hand a player leaves the
+  decision to the partner, who sees its own cards.
 - **Gambles priced against the edge shown**: match equity counts each later
   hand as won with our share of this match's hands so far (from even, with a
   prior of a few even hands; never below even): a team that wins most hands
@@ -436,10 +435,9 @@ class SearchBot(Search1Bot):
         """Run, accept or raise back, whichever is worth most in match equity over the draws weighted by how
         well they explain the raise (and the hand's card plays); a raise back is priced up the ladder.
 
-        Where both partners answer (the rules' ``answer: both``), a run while the partner has yet to answer
-        passes the answer to it (the team runs only if both do): it is priced by how the partner answers
-        with each draw's cards. Once the partner has answered, the draws count as well as they explain its
-        answer."""
+        Where both partners answer (the rules' ``answer: both``), a run passes the answer to the partner (the
+        team runs only if both do): it is priced by how the partner answers with each draw's cards. Both answer
+        at the same time, so the partner's answer, given already or not, is never known here."""
         pending = view.pending or {}
         asked, current = pending.get("value", view.value), view.value
         weigh = partial(self.answer_weights, view)
@@ -452,11 +450,9 @@ class SearchBot(Search1Bot):
                 options[ACCEPT], self.wait(view, ladder, draws, pick(view.legal, ACCEPT), asked, None)
             )
         partner = partner_answering(view)
-        if partner is not None and partner in pending.get("waiting", ()):
+        if partner is not None:
             options[RUN] = PartnerAnswer(view, partner).passed(ladder, draws)
         legal = {a.type for a in view.legal}
-        if pending.get("accepted"):  # the partner accepted: running changes nothing
-            legal.discard(RUN)
         choice = max((o for o in options if o in legal), key=options.__getitem__)
         if choice == RAISE:
             higher = ladder.higher(asked)
@@ -465,16 +461,10 @@ class SearchBot(Search1Bot):
         return pick(view.legal, choice)
 
     def answer_weights(self, view: View, draws: list[Match]) -> list[float]:
-        """How well each draw explains the raise pending in ``view`` and the hand's card plays and, once our
-        partner has answered it (where both answer), the partner's answer: accepted, or ran."""
+        """How well each draw explains the raise pending in ``view`` and the hand's card plays."""
         pending = view.pending or {}
         step = view.rules.ladder.index(pending.get("value", view.value))
         weights = self.raise_weights(draws, pending.get("team", 1 - own_team(view)), view.turn, step)
-        partner = partner_answering(view)
-        if partner is not None and partner not in pending.get("waiting", ()):
-            partners = PartnerAnswer(view, partner)
-            accepted = bool(pending.get("accepted"))
-            weights = [w * partners.likelihood(d, accepted) for w, d in zip(weights, draws, strict=True)]
         return self.with_plays(view, draws, weights)
 
     def play(self, view: View) -> Action:
@@ -656,14 +646,8 @@ class PartnerAnswer:
         score = (view.score[1 - team], view.score[team])  # the raiser's, ours
         return PARTNER_ANSWERS.answers(view.rules, score, view.value, asked, seat_chance(draw, self.partner))[0]
 
-    def likelihood(self, draw: Match, accepted: bool) -> float:
-        """How well ``draw`` explains the partner's answer: it ``accepted``, or it ran (as ``ACCEPT_FLOOR``
-        for acceptances, no draw explains an answer less than that)."""
-        stay = self.accepts(draw)
-        return ACCEPT_FLOOR + (1 - ACCEPT_FLOOR) * (stay if accepted else 1 - stay)
-
     def passed(self, ladder: Ladder, draws: list[Match]) -> float:
-        """Our run while the partner has yet to answer: in each draw it accepts, and the hand is played at
+        """Our run, the partner answering too: in each draw it accepts, and the hand is played at
         the asked value, or runs too, and they score the current one."""
         view = self.view
         asked = (view.pending or {}).get("value", view.value)

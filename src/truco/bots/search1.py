@@ -131,8 +131,6 @@ class Search1Bot:
             ev_accept = p * equity(mine + asked, theirs, special) + (1 - p) * equity(mine, theirs + asked, special)
             if ev_raise > ev_accept + RAISE_MARGIN and p > 0.5:
                 return pick(view.legal, RAISE)
-        if pending.get("accepted"):  # the partner accepted: running changes nothing
-            return pick(view.legal, ACCEPT)
         return pick(view.legal, RUN if p < call_threshold(mine, theirs, current, asked, special) else ACCEPT)
 
     def play(self, view: View) -> Action:

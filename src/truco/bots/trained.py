@@ -8,8 +8,9 @@ and a bucket of its hand strength (``Knowledge.win_chance``, from its view
 only). The table is the average strategy of external-sampling Monte Carlo CFR
 over real deals of the engine, the card play fixed to the heuristic's, paid in
 match equity (``bench/train_betting.py`` makes it from scratch; the file ships
-as ``betting_policy.json.gz``). Card play, the mão de onze and any information
-set the training never reached stay the search bot's.
+as ``betting_policy.json.gz``). Card play, the mão de onze, the answers where
+both partners answer (see ``TrainedBot.answer``) and any information set the
+training never reached stay the search bot's.
 
 The choice among the table's actions is drawn from a hash of the bot's seed and
 the view, so the policy is a function of the two.
@@ -31,7 +32,7 @@ from pathlib import Path
 
 from truco.bots.heuristic import pick
 from truco.bots.knowledge import Knowledge
-from truco.bots.search import SearchBot
+from truco.bots.search import SearchBot, partner_answering
 from truco.engine import ACCEPT, NORMAL, RAISE, RUN, Action, Match, Phase, View
 
 #: Where the trained table ships.
@@ -75,7 +76,8 @@ def infoset(view: View, strength: int | None = None) -> int | None:
     if answering:
         pending = view.pending or {}
         level = ladder.index(pending["value"])
-        # With both opponents answering, the second one to answer knows its partner ran.
+        # With both opponents answering, the training's second one to answer knows its partner ran (see
+        # ``TrainedBot.answer``: the engine tells nobody, and the bot then answers as the search bot).
         second = view.players == 4 and view.rules.answer == "both" and len(pending["waiting"]) == 1
     else:
         level = ladder.index(view.value)
@@ -150,9 +152,14 @@ class TrainedBot(SearchBot):
         self.policy = load_policy(policy)
 
     def answer(self, view: View) -> Action:
-        if (view.pending or {}).get("accepted"):  # the partner accepted: running changes nothing
-            return pick(view.legal, ACCEPT)
-        kind = policy_action(self.policy, self.seed, view)
+        """The table's answer where the seat answers alone; the search bot's where its partner answers too.
+
+        Both partners answer at the same time there, neither knowing the other's answer, and the team runs
+        only if both run. The training (``bench/train_betting.py``) answers one after the other, the second
+        knowing that the first ran, which the engine's simultaneous answers never tell; trained on them
+        instead, self-play settled on teams whose two players both accept (either one running changes nothing
+        while the other accepts), a doze with nothing included."""
+        kind = None if partner_answering(view) is not None else policy_action(self.policy, self.seed, view)
         return super().answer(view) if kind is None else pick(view.legal, kind)
 
     def wants_raise(

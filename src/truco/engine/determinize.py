@@ -158,6 +158,12 @@ def sample(
     else:
         m.asked_level, m.asking_team, m.any_accept = 0, -1, False
     m.waiting = [] if m.phase is PLAYING else list(view.to_act)
+    # Where one of two answerers has answered, its answer is sealed: known only to itself (as ``accepted``);
+    # to its partner, a draw where it ran.
+    m.sealed = -1
+    if m.phase is ANSWERING and rules.answer == "both" and len(m.waiting) == 1:
+        partner = m.partner_of(m.waiting[0])
+        m.sealed = -1 if partner is None else partner
     m.turn = -1 if view.turn is None else view.turn
     m._legal_seat = -1
     m._legal = ()

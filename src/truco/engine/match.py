@@ -155,7 +155,10 @@ class Match:
     asked_level: int
     asking_team: int
     waiting: list[int]
+    #: whether the request is accepted so far: with both opponents answering, the first answer is
+    #: sealed (``sealed``, its seat; -1: none) until the partner's: the two answer at the same time (§7)
     any_accept: bool
+    sealed: int
     # rule options read in the inner loop
     _cover_from_second: bool
     _top_level: int
@@ -399,7 +402,8 @@ class Match:
             self._end_hand(1 - team, TARGET_SCORE, "penalty", events)
             return
         if self.phase is ANSWERING:
-            # A raise as the answer accepts the request it answers.
+            # A raise as the answer accepts the request it answers; the partner's sealed answer is told.
+            self._unseal(events)
             self.level = self.asked_level
             self.value = ladder[self.level]
             events.append(RaiseAccepted(team, self.value))
@@ -407,6 +411,7 @@ class Match:
         self.asking_team = team
         self.raise_team = team
         self.any_accept = False
+        self.sealed = -1
         nxt = self.next_seat
         if self.players == 2 or self.rules.answer == "next":
             self.waiting = [nxt[seat]]
@@ -417,11 +422,14 @@ class Match:
 
     def _answer(self, seat: int, accept: bool, events: list[Event]) -> None:
         self.waiting.remove(seat)
+        if self.waiting:  # the partner has yet to answer: this answer is told when it has (§7)
+            self.sealed = seat
+            self.any_accept = accept
+            return
+        self._unseal(events)
         events.append(_ANSWERED[seat][ACCEPT if accept else RUN])
         if accept:
             self.any_accept = True
-        if self.waiting:
-            return
         if self.any_accept:
             self.level = self.asked_level
             self.value = self.rules.ladder[self.level]
@@ -430,6 +438,12 @@ class Match:
             events.append(RaiseAccepted(self.raise_team, self.value))
         else:
             self._end_hand(self.asking_team, self.value, "run", events)
+
+    def _unseal(self, events: list[Event]) -> None:
+        """Tell the sealed answer of a request being settled."""
+        if self.sealed >= 0:
+            events.append(_ANSWERED[self.sealed][ACCEPT if self.any_accept else RUN])
+            self.sealed = -1
 
     def _decide(self, seat: int, play: bool, events: list[Event]) -> None:
         events.append(_ANSWERED[seat][ACCEPT if play else RUN])
@@ -476,6 +490,7 @@ class Match:
         self.asking_team = -1
         self.raise_team = -1
         self.any_accept = False
+        self.sealed = -1
         self.eleven_team = -1
         self._legal_seat = -1
         self._legal = ()
@@ -557,6 +572,7 @@ class Match:
         new.asking_team = self.asking_team
         new.waiting = self.waiting[:]
         new.any_accept = self.any_accept
+        new.sealed = self.sealed
         new._cover_from_second = self._cover_from_second
         new._top_level = self._top_level
         new._trick_leader_leads_ties = self._trick_leader_leads_ties

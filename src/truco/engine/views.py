@@ -243,7 +243,9 @@ def view(match: Match, seat: int | None = None, team: int | None = None, signals
             "value": rules.ladder[m.asked_level],
             "team": m.asking_team,
             "waiting": list(m.waiting),
-            "accepted": m.any_accept,
+            # the answers of both opponents are given at the same time (§7): until the partner has answered,
+            # an acceptance is known only to the seat that gave it
+            "accepted": m.any_accept and m.sealed == seat,
         }
     fixed = rules.manilhas == "fixed"
     # positional, in the order of View's fields: a named tuple built from keywords costs a dict per view
@@ -414,7 +416,7 @@ def seat_vector(match: Match, seat: int) -> tuple[list[int], Phase, list[Card], 
     if phase is _ANSWERING:
         out.append(_PENDING + rules.ladder[m.asked_level])
         out.append(_PENDING + 13 + int(m.asking_team != team))
-        if m.any_accept:
+        if m.any_accept and m.sealed == seat:
             out.append(_PENDING + 15)
     if m.raise_team >= 0:
         out.append(_RAISE_TEAM + int(m.raise_team != team))
