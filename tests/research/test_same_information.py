@@ -18,8 +18,11 @@ from hypothesis import strategies as st
 from truco.engine import OPTIONS, PROFILES, Match, Rules, view
 from truco.engine.determinize import sample
 from truco.research.encoding import (
+    ACTION_NAMES,
+    RAISE_ID,
     PublicAction,
     action_mask,
+    hand_history,
     information_state,
     information_state_string,
     observation,
@@ -44,9 +47,7 @@ def position(rules: Rules, seed: int, score: tuple[int, int], steps: int) -> tup
         if not seats:
             break
         action = rng.choice(m.legal_actions(rng.choice(seats)))
-        hand = m.hand_number
-        m.apply(action)
-        public = [] if m.hand_number != hand else [*public, PublicAction.of(action)]
+        public = hand_history(public, m.apply(action))
     return m, public
 
 
@@ -110,3 +111,28 @@ def test_a_hidden_card_changes_nothing_but_another_seat_sees_it():
     other = sample(view(m, 0), Random(3))
     assert observation_string(view(m, 0)) == observation_string(view(other, 0))
     assert observation_string(view(m, 1)) != observation_string(view(other, 1))
+
+
+def test_the_second_to_answer_learns_nothing_of_the_first_answer():
+    """Both opponents answer a raise at the same time: until the second has answered, its information state is
+    the same whether the first accepted or ran (its public actions come from the engine's events)."""
+    game = pyspiel.load_game("python_truco")
+    rng = Random(5)
+    state = game.new_initial_state()
+    while state.is_chance_node() or RAISE_ID not in state.legal_actions():
+        state.apply_action(
+            rng.choice(state.chance_outcomes())[0] if state.is_chance_node() else state.legal_actions()[0]
+        )
+    state.apply_action(RAISE_ID)
+    first = state.current_player()
+    worlds = []
+    for answer in ("accept", "run"):
+        world = state.clone()
+        world.apply_action(ACTION_NAMES.index(answer))
+        worlds.append(world)
+    second = worlds[0].current_player()
+    assert second != first and worlds[1].current_player() == second
+    accepted, ran = worlds
+    assert accepted.information_state_string(second) == ran.information_state_string(second)
+    assert accepted.information_state_tensor(second) == ran.information_state_tensor(second)
+    assert accepted.information_state_string(first) != ran.information_state_string(first)  # it knows its own

@@ -36,7 +36,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from truco.engine import PLAY, Action, Rules, View, card_name
+from truco.engine import Action, Rules, View, card_name
+from truco.engine.events import Answered, CardPlayed, Event, HandEnded, RaiseAsked
 from truco.research.layout import (
     ACTION_NAMES,
     COVER_SLOT,
@@ -55,7 +56,7 @@ from truco.research.layout import (
 __all__ = [  # the action space and the layout live in truco.research.layout, read through here
     "ACTION_NAMES", "COVER_SLOT", "HISTORY_LENGTH", "INDEX", "INFO_STATE_SIZE", "LAYOUT", "MASKS", "NUM_ACTIONS",
     "OBSERVATION_SIZE", "PLAY_SLOT", "PUBLIC_KINDS", "RAISE_ID", "PublicAction", "action_id", "action_mask", "blank",
-    "fixed_ones",
+    "fixed_ones", "hand_history",
     "information_state", "information_state_string", "legal_actions", "mask", "observation", "observation_string",
     "seat_ones", "vector",
 ]  # fmt: skip
@@ -164,13 +165,37 @@ class PublicAction(NamedTuple):
     kind: str
 
     @staticmethod
-    def of(action: Action) -> PublicAction:
-        if action.type == PLAY:
-            return PublicAction(action.seat, "cover" if action.covered else "play")
-        return PublicAction(action.seat, action.type)
+    def of(event: Event) -> PublicAction | None:
+        """The action behind one of the engine's public events (None for an event that is no seat's action).
+
+        >>> from truco.engine.events import Answered, CardPlayed
+        >>> PublicAction.of(CardPlayed(2, None, True)), PublicAction.of(Answered(1, "run"))
+        (PublicAction(seat=2, kind='cover'), PublicAction(seat=1, kind='run'))
+        """
+        if isinstance(event, CardPlayed):
+            return PublicAction(event.seat, "cover" if event.covered else "play")
+        if isinstance(event, RaiseAsked):
+            return PublicAction(event.seat, "raise")
+        if isinstance(event, Answered):
+            return PublicAction(event.seat, event.answer)
+        return None
 
     def __str__(self) -> str:
         return f"{self.seat}{self.kind[0] if self.kind != 'raise' else 'R'}"
+
+
+def hand_history(history: list[PublicAction], events: list[Event]) -> list[PublicAction]:
+    """This hand's public actions (``history``) after an action that caused ``events``; a new hand starts
+    afresh. Read from the events, as every seat sees them: the first of two answers to a raise comes with the
+    second (the engine seals it until then)."""
+    for event in events:
+        if isinstance(event, HandEnded):
+            history = []
+        else:
+            seen = PublicAction.of(event)
+            if seen is not None:
+                history = [*history, seen]
+    return history
 
 
 #: Public actions of one hand kept in the information-state tensor (a hand of four

@@ -51,6 +51,7 @@ from truco.research.encoding import (
     OBSERVATION_SIZE,
     RAISE_ID,
     PublicAction,
+    hand_history,
     information_state,
     information_state_string,
     legal_actions,
@@ -227,11 +228,9 @@ class Table:
             return
         assert self.match is not None
         chosen = self.choices(self.match.to_act()[0])[action]
-        self.public.append(PublicAction.of(chosen))
-        for event in self.match.apply(chosen):
-            if isinstance(event, HandEnded):
-                self.hands_played += 1
-                self.public = []
+        events = self.match.apply(chosen)
+        self.hands_played += sum(isinstance(e, HandEnded) for e in events)
+        self.public = hand_history(self.public, events)
 
     def _deal(self, outcome: int) -> None:
         rules = self.variant.rules
