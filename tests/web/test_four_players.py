@@ -122,6 +122,13 @@ def truco_raised_and_run(table: Table) -> None:
     for seat in asker, (asker + 2) % 4:
         table.pages[seat].wait_for_selector(".actions .btn-run:enabled")
         table.click(seat, ".actions .btn-run")
+        if seat == asker:  # answered first: its page alone shows its answer, until the partner's is given too
+            own_bubble(table.pages[asker], asker, "Corri!")
+            table.states()  # every page at the version after it
+            for other, page in enumerate(table.pages):
+                assert f"{NAMES[asker]} correu" not in page.locator(".log-list").inner_text()
+                if other != asker:
+                    assert not page.locator(f'.seat-box[data-seat="{asker}"] .bubble:text-is("Corri!")').count()
     winners = raiser % 2
     table.wait_all("() => [...document.querySelectorAll('.team-points')].some((e) => e.textContent === '3')")
     for seat, page in enumerate(table.pages):
@@ -130,6 +137,11 @@ def truco_raised_and_run(table: Table) -> None:
         assert f"{NAMES[asker]} correu" in log and f"{NAMES[(asker + 2) % 4]} correu" in log
         us, them = (int(x) for x in page.locator(".scoreboard .team-points").all_inner_texts())
         assert (us, them) == ((3, 0) if seat % 2 == winners else (0, 3))
+
+
+def own_bubble(page: Any, seat: int, words: str) -> None:
+    """Wait until ``seat``'s bubble on ``page`` says ``words`` (its asking bubble may still be up)."""
+    page.wait_for_selector(f'.seat-box[data-seat="{seat}"] .bubble:text-is("{words}")')
 
 
 def signals_and_chat(table: Table, watcher: Any) -> None:

@@ -396,11 +396,16 @@ export class TableScreen {
     this.busy = true;
     this.renderMe();
     const { seat, ...rest } = action;
+    const answer = this.view?.phase === "answering" && (rest.type === "accept" || rest.type === "run");
     // the version we saw: if someone else settled the question first, the refusal is "stale", not "illegal"
     const ok = await this.send({ type: "act", action: rest, v: this.conn?.version ?? undefined });
     if (!ok) {
       this.busy = false;
       this.renderMe();
+    } else if (answer) {
+      // both partners answer at the same time: the table tells an answer once both are given, so the one who
+      // answers first sees their own at once, here only
+      this.bubble(seat, t(rest.type === "accept" ? "say_accept" : "say_run"));
     }
   }
 
