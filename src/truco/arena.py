@@ -294,8 +294,10 @@ def summarize(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def run(spec: PairSpec, pairs: int, jobs: int = 1, progress: bool = True) -> dict[str, Any]:
-    """Play ``pairs`` duplicate pairs on ``jobs`` processes; return the summary (and every game's outcome)."""
+def run(spec: PairSpec, pairs: int, jobs: int = 1, progress: bool = True, first: int = 0) -> dict[str, Any]:
+    """Play ``pairs`` duplicate pairs on ``jobs`` processes, numbered from ``first`` (a run of pairs 0–599 and
+    one of 600–999 together play the same games as one of 1,000); return the summary (and every game's
+    outcome)."""
     from functools import partial
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -314,13 +316,13 @@ def run(spec: PairSpec, pairs: int, jobs: int = 1, progress: bool = True) -> dic
             bar.update(task, advance=1, description=f"A {wins} × {len(games) - wins} B")
 
         if jobs <= 1:
-            for m in range(pairs):
+            for m in range(first, first + pairs):
                 record(work(m))
         else:
             import multiprocessing
 
             with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-                for pair_games in pool.imap_unordered(work, range(pairs)):
+                for pair_games in pool.imap_unordered(work, range(first, first + pairs)):
                     record(pair_games)
     games.sort(key=lambda g: (g["pair"], g["game"]))
     for g in games:
@@ -328,6 +330,7 @@ def run(spec: PairSpec, pairs: int, jobs: int = 1, progress: bool = True) -> dic
     summary = summarize(games)
     summary["a"], summary["b"] = spec.a, spec.b
     summary["rules"], summary["seed"], summary["signals"] = spec.rules, spec.seed, spec.signals.value
+    summary["first_pair"] = first
     summary["games"] = [{k: g[k] for k in ("pair", "game", "winner_team_of_a", "score_a", "score_b")} for g in games]
     return summary
 
@@ -339,7 +342,8 @@ def report(summary: dict[str, Any]) -> str:
     lines = [
         f"A = {a}   B = {b}   rules = {json.dumps(summary['rules'])}   seed = {summary['seed']}"
         f"   signals = {summary['signals']}",
-        f"{summary['matches']} matches in {summary['pairs']} duplicate pairs: A won {summary['wins_a']}",
+        f"{summary['matches']} matches in {summary['pairs']} duplicate pairs{pair_numbers(summary)}:"
+        f" A won {summary['wins_a']}",
         f"win rate of A: {summary['win_rate_a']:.1%}   95% CI [{low:.1%}, {high:.1%}] (over pairs)",
         f"points per hand: A {summary['points_per_hand']['a']}   B {summary['points_per_hand']['b']}"
         f"   ({summary['hands']} hands)",
@@ -363,6 +367,12 @@ def report(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def pair_numbers(summary: dict[str, Any]) -> str:
+    """The pairs' numbers, as " (pairs 600–999)", for a run that did not start at pair 0; else nothing."""
+    first = summary.get("first_pair", 0)
+    return f" (pairs {first}–{first + summary['pairs'] - 1})" if first else ""
+
+
 def run_panel(
     a: str,
     pairs: int,
@@ -372,12 +382,13 @@ def run_panel(
     level: str = "medium",
     progress: bool = True,
     on_row: Callable[[dict[str, Any]], None] | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
-    """``a`` against every member of the sparring panel (``truco.bots.PANEL``), ``pairs`` duplicate pairs each;
-    ``on_row`` gets each opponent's row as soon as it is measured."""
+    """``a`` against every member of the sparring panel (``truco.bots.PANEL``), ``pairs`` duplicate pairs each
+    numbered from ``first``; ``on_row`` gets each opponent's row as soon as it is measured."""
     rows: list[dict[str, Any]] = []
     for opponent in PANEL:
-        s = run(PairSpec(a, opponent, rules, seed, None, level), pairs, jobs, progress)
+        s = run(PairSpec(a, opponent, rules, seed, None, level), pairs, jobs, progress, first)
         rows.append({
             "opponent": opponent,
             "pairs": s["pairs"],

@@ -264,6 +264,9 @@ def arena(
     matches: Annotated[int, typer.Option(help="matches to play, in duplicate pairs (rounded up to even)")] = 100,
     seed: Annotated[int, typer.Option(help="deals of pair m, hand k come from (seed, m, k)")] = 0,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    first_pair: Annotated[
+        int, typer.Option(help="number of the first pair played: 600 with --matches 800 plays pairs 600-999")
+    ] = 0,
     rules: Annotated[str | None, typer.Option(help="a profile or JSON, e.g. '{\"players\": 2}'")] = None,
     level: Annotated[str, typer.Option(help="level of bots named without one")] = "medium",
     json_file: Annotated[str | None, typer.Option("--json", help="write every figure to this file")] = None,
@@ -290,6 +293,8 @@ def arena(
         spec_rules = _rules_option(rules)
         Rules.parse(spec_rules)
         parse_team(a, level)
+        if first_pair < 0:
+            raise ValueError(f"--first-pair must be 0 or more, not {first_pair}")
         if signals not in tuple(Signals):
             raise ValueError(f"--signals must be one of {', '.join(Signals)}, not {signals!r}")
         signal_teams = Signals(signals)
@@ -301,11 +306,12 @@ def arena(
     if b == "panel":
         typer.echo(f"{panel_title(a, spec_rules, seed)}\n{PANEL_HEADER}")
         panel = run_panel(a, (matches + 1) // 2, jobs, seed, spec_rules, level, progress=False,
-                          on_row=lambda row: typer.echo(panel_row(row)))  # fmt: skip
+                          on_row=lambda row: typer.echo(panel_row(row)), first=first_pair)  # fmt: skip
         if json_file:
             Path(json_file).write_text(json.dumps(panel, indent=1), encoding="utf-8")
         return
-    summary = run(PairSpec(a, b, spec_rules, seed, records, level, signal_teams), (matches + 1) // 2, jobs)
+    spec = PairSpec(a, b, spec_rules, seed, records, level, signal_teams)
+    summary = run(spec, (matches + 1) // 2, jobs, first=first_pair)
     typer.echo(report(summary))
     if json_file:
         Path(json_file).write_text(json.dumps(summary, indent=1), encoding="utf-8")

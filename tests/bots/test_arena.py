@@ -91,6 +91,22 @@ def test_arena_command(tmp_path):
     assert bad.exit_code == 2
 
 
+def test_a_run_from_a_later_pair_plays_the_games_of_the_longer_run(tmp_path):
+    def games(directory):
+        return {p.name: json.loads(p.read_text()) for p in directory.glob("*.json")}
+
+    whole = CliRunner().invoke(app, ["arena", "heuristic", "random", "--matches", "6", "--seed", "5",
+                                     "--records", str(tmp_path / "whole")])  # fmt: skip
+    later = CliRunner().invoke(app, ["arena", "heuristic", "random", "--matches", "2", "--seed", "5",
+                                     "--first-pair", "2", "--records", str(tmp_path / "later")])  # fmt: skip
+    assert whole.exit_code == later.exit_code == 0, whole.output + later.output
+    assert "2 matches in 1 duplicate pairs (pairs 2–2)" in later.output
+    assert set(games(tmp_path / "later")) == {"pair-00002-game-0.json", "pair-00002-game-1.json"}
+    assert games(tmp_path / "later").items() <= games(tmp_path / "whole").items()
+    bad = CliRunner().invoke(app, ["arena", "heuristic", "random", "--first-pair", "-1"])
+    assert bad.exit_code == 2 and "--first-pair" in bad.output
+
+
 def test_arena_against_the_panel_prints_one_row_per_opponent_and_writes_json(tmp_path):
     out = tmp_path / "panel.json"
     result = CliRunner().invoke(app, ["arena", "heuristic", "panel", "--matches", "2", "--seed", "3",
