@@ -2,17 +2,19 @@
 every option is played out to the end of the hand by the real bots (with the true cards), and each is scored by
 its team's match equity after the hand; beside it, what the bot believed each option was worth.
 
-    python bench/counterfactual.py [--matches 100] [--only search1,tight] [--cards]
+    python bench/counterfactual.py [--matches 100] [--only search1,tight] [--cards] [--level hard] [--raises 1]
 
-For each opponent: the search bot (medium) in seats 0 and 2, the opponent (medium) in seats 1 and 3, matches from
-seed 0. Forked and priced: every mão de onze we decide (play or flee: ``eleven_prices``), every answer of ours to
-a raise (run, accept with the raise we may ask once the trick is over, raise back: ``SearchBot.answer``) and a
-third of our chances to raise (raise now, or the best of playing on and waiting: ``wants_raise``). The tables bin
-the decisions by the margin the bot believed and give the mean real margin in each bin: where the two agree near
-0 the decisions sit at the right boundary, and what is left to gain is telling the cases apart (the draws and
-their weights), not moving the boundary. With ``--cards``, at half of our card plays every other legal card (open
-or covered) is played out instead and compared with the card chosen, by the rank of each in the hand (0: the
-weakest).
+For each opponent (a panel member, or ``search`` at medium): the search bot (medium, or ``--level``) in seats 0
+and 2, the opponent (medium) in seats 1 and 3, matches from seed 0. Forked and priced: every mão de onze we
+decide (play or flee: ``eleven_prices``), every answer of ours to a raise (run, accept with the raise we may ask
+once the trick is over, raise back: ``SearchBot.answer``) and a share of our chances to raise (``--raises``, a
+third by default; raise now, or the best of playing on and waiting: ``wants_raise``). At ``hard``, the raises its
+model prices above playing on are told apart by its second opinion (``truco.bots.nested``): those it kept and
+those it struck ("vetoed"), each beside the model's price. The tables bin the decisions by the margin the bot
+believed and give the mean real margin in each bin: where the two agree near 0 the decisions sit at the right
+boundary, and what is left to gain is telling the cases apart (the draws and their weights), not moving the
+boundary. With ``--cards``, at half of our card plays every other legal card (open or covered) is played out
+instead and compared with the card chosen, by the rank of each in the hand (0: the weakest).
 
 Each fork is one continuation of the true deal by bots that draw at random, so a single margin is noisy; the bin
 means over hundreds of decisions are what it is for (their standard error is printed). It reaches only as far as
@@ -34,20 +36,23 @@ from truco.bots import PANEL, Bot, make_bot
 from truco.bots.betting import Ladder, match_equity
 from truco.bots.heuristic import pick
 from truco.bots.search import PartnerAnswer, SearchBot, partner_answering
+from truco.bots.search1 import RAISE_MARGIN
 from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View, view
 from truco.engine.cards import strength_table
 
 #: The bins of believed margins (match equity).
 EDGES = (-1.0, -0.08, -0.04, -0.02, 0.0, 0.02, 0.04, 0.08, 1.0)
-#: The share of raise chances and of card plays forked.
-RAISE_SHARE, CARD_SHARE = 1 / 3, 1 / 2
+#: The share of card plays forked.
+CARD_SHARE = 1 / 2
+#: The opponent that is no panel member: the search bot itself, at medium.
+SEARCH = "search"
 
 
 class PricedSearch(SearchBot):
     """The search bot, keeping the prices of the options of its last answer or raise chance (``priced``)."""
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed, "medium")
+    def __init__(self, seed: int, level: str = "medium") -> None:
+        super().__init__(seed, level)
         self.priced: dict[str, float] = {}
         self.played_on: Action | None = None
         self._ladder: Ladder | None = None
@@ -138,8 +143,10 @@ def played_out(match: Match, bots: dict[int, Bot], action: Action, team: int) ->
     return equity(g, team)
 
 
-def observe_bets(match: Match, bots: dict[int, Bot], seat: int, v: View, rng: Random, tally: Tally) -> Action:
-    """Seat ``seat``'s action, its answer or raise chance forked and tallied."""
+def observe_bets(
+    match: Match, bots: dict[int, Bot], seat: int, v: View, rng: Random, tally: Tally, raises: float
+) -> Action:
+    """Seat ``seat``'s action, its answer or raise chance (a share ``raises`` of them) forked and tallied."""
     bot = bots[seat]
     assert isinstance(bot, PricedSearch)
     before = snapshot(bots)
@@ -164,19 +171,30 @@ def observe_bets(match: Match, bots: dict[int, Bot], seat: int, v: View, rng: Ra
                 (bot.priced[RAISE] - bot.priced[ACCEPT], real[RAISE] - real[ACCEPT])
             )
         return action
-    if v.phase == "playing" and v.kind == "normal" and RAISE in kinds and rng.random() < RAISE_SHARE:
+    if v.phase == "playing" and v.kind == "normal" and RAISE in kinds and rng.random() < raises:
         bot.priced = {}
         action = bot.act(v)
         if bot.priced and bot.played_on is not None:
             raised = played_out(match, before, pick(v.legal, RAISE), team)
-            tally.margins["raise now - play on"].append(
-                (bot.priced[RAISE] - bot.priced[PLAY], raised - played_out(match, before, bot.played_on, team))
+            believed = bot.priced[RAISE] - bot.priced[PLAY]
+            tally.margins[raise_kind(bot, believed, action)].append(
+                (believed, raised - played_out(match, before, bot.played_on, team))
             )
         return action
     return bot.act(v)
 
 
-def observe_cards(match: Match, bots: dict[int, Bot], seat: int, v: View, rng: Random, tally: Tally) -> Action:
+def raise_kind(bot: SearchBot, believed: float, action: Action) -> str:
+    """The table a raise chance goes to: at ``hard``, a raise its model wanted is one its second opinion kept or
+    struck."""
+    if bot.answerer is None or believed <= RAISE_MARGIN:
+        return "raise now - play on"
+    return "raise now - play on, hard " + ("kept" if action.type == RAISE else "vetoed")
+
+
+def observe_cards(
+    match: Match, bots: dict[int, Bot], seat: int, v: View, rng: Random, tally: Tally, raises: float
+) -> Action:
     """Seat ``seat``'s action; at a share of its card plays, every other card forked and tallied."""
     plays = [a for a in v.legal if a.type == PLAY]
     if v.phase != "playing" or v.kind != "normal" or len(plays) < 2 or rng.random() >= CARD_SHARE:
@@ -205,7 +223,7 @@ def observe_cards(match: Match, bots: dict[int, Bot], seat: int, v: View, rng: R
     return action
 
 
-def watch(kind: str, matches: int, cards: bool) -> Tally:
+def watch(kind: str, matches: int, cards: bool, level: str = "medium", raises: float = 1 / 3) -> Tally:
     tally = Tally()
     rng = Random(0)
     observe = observe_cards if cards else observe_bets
@@ -213,14 +231,14 @@ def watch(kind: str, matches: int, cards: bool) -> Tally:
         match = Match(seed=seed)
         ours = match.team_of(0)
         bots: dict[int, Bot] = {
-            s: PricedSearch(4 * seed + s) if match.team_of(s) == ours else make_bot(kind, "medium", 4 * seed + s)
+            s: PricedSearch(4 * seed + s, level) if match.team_of(s) == ours else make_bot(kind, "medium", 4 * seed + s)
             for s in range(match.players)
         }
         while not match.is_over:
             seat = match.to_act()[0]
             v = view(match, seat)
             if match.team_of(seat) == ours:
-                match.apply(observe(match, bots, seat, v, rng, tally))
+                match.apply(observe(match, bots, seat, v, rng, tally, raises))
             else:
                 match.apply(bots[seat].act(v))
     return tally
@@ -241,6 +259,8 @@ def print_margins(tally: Tally) -> None:
                 print(
                     f"    {lo:+.2f} … {hi:+.2f} {len(rows):6d} {believed:+.3f} {mean_and_error([r for _, r in rows])}"
                 )
+        believed = statistics.fmean(b for b, _ in margins)
+        print(f"    all           {len(margins):6d} {believed:+.3f} {mean_and_error([r for _, r in margins])}")
 
 
 def print_cards(tally: Tally) -> None:
@@ -256,12 +276,14 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--only", default="search1,tight,heuristic,loose")
     parser.add_argument("--cards", action="store_true", help="fork the card plays instead of the bets")
+    parser.add_argument("--level", choices=("medium", "hard"), default="medium", help="the level of our search bot")
+    parser.add_argument("--raises", type=float, default=1 / 3, help="the share of our raise chances forked")
     args = parser.parse_args()
     for kind in args.only.split(","):
-        if kind not in PANEL:
-            parser.error(f"unknown opponent {kind!r} (the panel: {', '.join(PANEL)})")
-        tally = watch(kind, args.matches, args.cards)
-        print(f"against {kind} ({args.matches} matches)")
+        if kind not in (*PANEL, SEARCH):
+            parser.error(f"unknown opponent {kind!r} (the panel: {', '.join(PANEL)}; or {SEARCH})")
+        tally = watch(kind, args.matches, args.cards, args.level, args.raises)
+        print(f"search ({args.level}) against {kind} ({args.matches} matches)")
         (print_cards if args.cards else print_margins)(tally)
 
 
