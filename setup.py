@@ -1,6 +1,6 @@
-"""Build: a regular install compiles the engine's inner loop (with the search bots' rollouts and hand-strength
-measure, the research layout's integer work and the PettingZoo environment's protocol every turn) with mypyc, as black
-and mypy ship;
+"""Build: a regular install compiles the engine's inner loop (with the search bots' rollouts, hand-strength
+measure and pricing of their bets, the research layout's integer work and the PettingZoo environment's protocol
+every turn) with mypyc, as black and mypy ship;
 an editable install (``pip install -e .``, for development) stays pure Python. Both run the same
 source, and CI runs the engine's tests on both.
 
@@ -17,13 +17,16 @@ COMPILED = [
     "src/truco/engine/actions.py",
     "src/truco/engine/cards.py",
     "src/truco/engine/deals.py",
+    "src/truco/engine/determinize.py",
     "src/truco/engine/events.py",
     "src/truco/engine/match.py",
     "src/truco/engine/rules.py",
     "src/truco/engine/states.py",
     "src/truco/engine/views.py",
-    # the search bots' inner loop: their rollouts and hand-strength measure
+    # the search bots' inner loop: their rollouts and hand-strength measure, and the pricing of their bets
+    "src/truco/bots/betting.py",
     "src/truco/bots/knowledge.py",
+    "src/truco/bots/nested.py",
     "src/truco/bots/quick.py",
     # an environment step's plain-integer work: no numpy nor OpenSpiel in it, so it builds without them
     "src/truco/research/layout.py",
