@@ -17,6 +17,7 @@ COMPILED = [
     "src/truco/engine/actions.py",
     "src/truco/engine/cards.py",
     "src/truco/engine/deals.py",
+    "src/truco/engine/determinize.py",
     "src/truco/engine/events.py",
     "src/truco/engine/match.py",
     "src/truco/engine/rules.py",

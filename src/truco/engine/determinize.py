@@ -27,6 +27,10 @@ from truco.engine.match import ANSWERING, ELEVEN, NO_DEAL, OVER, PLAYING, Blank,
 from truco.engine.states import Kind, Phase
 from truco.engine.views import SeenPlay, View
 
+#: Where a view keeps its phase and kind, read by position: a view rebuilt by hand from JSON holds plain strings
+#: there, which a compiled module's typed read of ``view.phase`` would refuse.
+PHASE_FIELD, KIND_FIELD = View._fields.index("phase"), View._fields.index("kind")
+
 
 def sample(
     view: View,
@@ -43,8 +47,10 @@ def sample(
     seat = view.seat
     if seat is None:
         raise ValueError("a determinization is drawn for a seat's view")
-    if view.phase in (NO_DEAL, OVER):
-        raise ValueError(f"nothing to determinize in phase {view.phase!r}")
+    fields: tuple[object, ...] = view
+    phase, kind = Phase(str(fields[PHASE_FIELD])), Kind(str(fields[KIND_FIELD]))  # by value
+    if phase in (NO_DEAL, OVER):
+        raise ValueError(f"nothing to determinize in phase {phase!r}")
     rules = view.rules
     n = view.players
     vira = view.vira
@@ -131,12 +137,12 @@ def sample(
     m.dealer = view.dealer
     m.vira = vira
     m.strength = strength
-    m.kind = Kind(view.kind)  # by value: a view read from JSON holds plain strings
-    m.phase = Phase(view.phase)
+    m.kind = kind
+    m.phase = phase
     m.hands = hands
     m.dealt = ()
     m.value = view.value
-    m.level = rules.ladder.index(view.value) if view.value in rules.ladder and view.kind != ELEVEN else 0
+    m.level = rules.ladder.index(view.value) if view.value in rules.ladder and kind != ELEVEN else 0
     m.raise_team = -1 if view.raise_team is None else view.raise_team
     m.canga = view.canga
     m.eleven_team = -1 if view.eleven_team is None else view.eleven_team
@@ -151,7 +157,7 @@ def sample(
     m.tricks = tricks
     m.trick_winners = list(view.trick_winners)
     pending = view.pending
-    if view.phase == ANSWERING and pending is not None:
+    if phase == ANSWERING and pending is not None:
         m.asked_level = rules.ladder.index(pending["value"])
         m.asking_team = pending["team"]
         m.any_accept = pending["accepted"]
