@@ -72,9 +72,10 @@ def reply(draw: Match, raising: Action, answerer: Answerer) -> tuple[float, floa
 def nested_price(
     ours: View, ladder: Ladder, draws: list[Match], answerer: Answerer, current: int, asked: int, outer: int
 ) -> float | None:
-    """Our match equity for raising from ``current`` to ``asked`` now, over the ``outer`` heaviest of ``draws``
-    (weighted as ``ladder`` weighs them), each answered as ``answerer`` answers it there; None where they run in
-    every one of them (the raise then wins what playing on wins, and more from anyone who calls)."""
+    """Our match equity for raising from ``current`` to ``asked`` now, answered as ``answerer`` answers: the
+    model's price over all ``draws`` (``ladder``), plus what the nested answers change in the ``outer`` heaviest
+    of them (weighted as ``ladder`` weighs them), each answered as ``answerer`` answers it there; None where they
+    run in every one of them (the raise then wins what playing on wins, and more from anyone who calls)."""
     heaviest = sorted(range(len(draws)), key=lambda i: -ladder.weights[i])[:outer]
     raising = pick(ours.legal, RAISE)
     base = {f.name: getattr(ladder, f.name) for f in fields(Ladder)}
@@ -83,4 +84,6 @@ def nested_price(
     replies = [reply(draws[i], raising, answerer) for i in heaviest]
     if not any(stay for stay, _ in replies):  # they always run: the raise costs nothing against them
         return None
-    return NestedLadder(**base, current=current, asked=asked, found=replies).ask(current, asked)
+    nested = NestedLadder(**base, current=current, asked=asked, found=replies).ask(current, asked)
+    # the luck of the cards in the few draws asked counts in both prices over them, and cancels out
+    return ladder.ask(current, asked) + nested - Ladder(**base).ask(current, asked)

@@ -113,6 +113,9 @@ DRAWS = {"easy": 8, "medium": 192, "hard": 192}
 #: ``hard``'s second opinion on a raise (``truco.bots.nested``): the heaviest draws it asks in, and the draws of
 #: the nested search that answers there (it answers on twice as many).
 NESTED_OUTER, NESTED_DRAWS = 48, 8
+#: ``hard``, the last to answer a value raiser's raise: how much more than running accepting must be worth
+#: (``bench/counterfactual.py``: accepts priced up to 0.08 above running were worth less than running).
+LAST_MARGIN = 0.03
 #: While the weights of a decision's draws leave fewer than this share of them that count (the effective sample
 #: size, (Σw)²/Σw²), as many again are drawn, up to ``MAX_BATCHES`` times the level's draws.
 ESS_SHARE, MAX_BATCHES = 0.5, 4
@@ -455,11 +458,20 @@ class SearchBot(Search1Bot):
             options[RUN] = PartnerAnswer(view, partner).passed(ladder, draws)
         legal = {a.type for a in view.legal}
         choice = max((o for o in options if o in legal), key=options.__getitem__)
+        if choice == ACCEPT and self.stays_only_with_margin(view) and options[ACCEPT] < options[RUN] + LAST_MARGIN:
+            choice = RUN
         if choice == RAISE:
             higher = ladder.higher(asked)
             assert higher is not None
             self.predict_answers(ladder, asked, higher)
         return pick(view.legal, choice)
+
+    def stays_only_with_margin(self, view: View) -> bool:
+        """``hard``, the last to answer a raise of players that raise only with strength (the model has not
+        lowered their threshold): it accepts only with a margin over running."""
+        pending = view.pending or {}
+        last = len(pending.get("waiting", ())) == 1
+        return self.answerer is not None and last and self.model.raise_threshold() >= RAISE_STRENGTH
 
     def answer_weights(self, view: View, draws: list[Match]) -> list[float]:
         """How well each draw explains the raise pending in ``view`` and the hand's card plays."""
