@@ -6,17 +6,17 @@ from __future__ import annotations
 from tests.bots.puzzles import parse_move
 
 from truco.bots.search import SearchBot, partner_answering
-from truco.engine import RUN, ExplicitDeals, Match, Rules, View, view
+from truco.engine import ACCEPT, RUN, ExplicitDeals, Match, Rules, View, view
 from truco.engine.cards import parse_card
 from truco.engine.deals import Deal
 
 PAULISTA = Rules()
 
 
-def truco_at_six_all(hand: str, then: str = "", rules: Rules = PAULISTA) -> View:
+def truco_at_six_all(hand: str, then: str = "", rules: Rules = PAULISTA, seat_2: str = "4S JD 4C") -> View:
     """Seat 3 asks truco in the first trick at 6×6, after seat 0 (holding ``hand``) led its last card, seat 1
-    threw the 5♣ and seat 2 the 4♠ (vira 7♦); ``then`` follows. The view of the seat to act."""
-    hands = (hand, "5C 6C 7S", "4S JD 4C", "5S 6D 7C")
+    threw the 5♣ and seat 2 (holding ``seat_2``) the 4♠ (vira 7♦); ``then`` follows. The view of the seat to act."""
+    hands = (hand, "5C 6C 7S", seat_2, "5S 6D 7C")
     deal = Deal(parse_card("7D"), tuple(tuple(parse_card(c) for c in h.split()) for h in hands))
     match = Match(rules, deals=ExplicitDeals([deal]), first_dealer=3, score=(6, 6))
     for token in f"{hand.split()[-1]} 5C 4S raise {then}".split():
@@ -62,3 +62,20 @@ def test_only_partners_that_both_answer_pass_the_answer():
     assert partner_answering(view(Match(seed=1), 1)) == 3
     assert partner_answering(view(Match(Rules(answer="next"), seed=1), 1)) is None
     assert partner_answering(view(Match(Rules(players=2), seed=1), 1)) is None
+
+
+def test_hard_last_to_answer_a_value_raiser_stays_in_only_with_a_margin():
+    """Seat 2, the last to answer seat 3's truco in the first trick at 6×6, holds the weakest manilha (Q♦) and a 3:
+    accepting is priced just above running. ``medium`` accepts; ``hard``, answering players that raise only with
+    strength, asks accepting to be worth ``LAST_MARGIN`` more and runs (in real play such accepts lost:
+    ``bench/counterfactual.py``). Against a team that raised twice a hand it stays in (it even raises back)."""
+    seen = truco_at_six_all(HANDS[0], then="0:run", seat_2="4S QD 3C")
+    assert seen.seat == 2 and seen.pending["waiting"] == [2]
+    for seed in (1, 2, 3):
+        medium, hard, against_bluffers = SearchBot(seed), SearchBot(seed, "hard"), SearchBot(seed, "hard")
+        for bot in (medium, hard, against_bluffers):
+            bot.model.hands = 8  # eight hands played before this one
+        against_bluffers.model.raises = 16
+        assert medium.act(seen).type == ACCEPT
+        assert hard.act(seen).type == RUN
+        assert against_bluffers.act(seen).type != RUN

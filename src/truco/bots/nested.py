@@ -6,7 +6,9 @@ nothing of the hand's plays or of the raise as a sign of strength, and foresees 
 gives worse than a constant forecast (``bench/answers_foreseen.py``). So before ``hard`` makes a raise its model
 prices above playing on, it plays the raise in the heaviest of its draws and asks a small ``medium`` search in
 each answering seat, from that seat's own view of the draw, what it answers there (the team runs only if every
-seat asked runs): the raise is dropped if, against those answers, it is worth less than playing on.
+seat asked runs): the raise is dropped if, against those answers, it is worth less than playing on. Its price
+there is the model's over all the draws plus what the nested answers change in the draws asked (their price
+there less the model's there), so the luck of the cards in the few draws asked cancels out.
 
 The answers count draw by draw (``NestedLadder``): a raise they run from where we would have won the hand,
 and call where we lose it, is worth less than playing the hand out:
@@ -72,9 +74,10 @@ def reply(draw: Match, raising: Action, answerer: Answerer) -> tuple[float, floa
 def nested_price(
     ours: View, ladder: Ladder, draws: list[Match], answerer: Answerer, current: int, asked: int, outer: int
 ) -> float | None:
-    """Our match equity for raising from ``current`` to ``asked`` now, over the ``outer`` heaviest of ``draws``
-    (weighted as ``ladder`` weighs them), each answered as ``answerer`` answers it there; None where they run in
-    every one of them (the raise then wins what playing on wins, and more from anyone who calls)."""
+    """Our match equity for raising from ``current`` to ``asked`` now, answered as ``answerer`` answers: the
+    model's price over all ``draws`` (``ladder``), plus what the nested answers change in the ``outer`` heaviest
+    of them (weighted as ``ladder`` weighs them), each answered as ``answerer`` answers it there; None where they
+    run in every one of them (the raise then wins what playing on wins, and more from anyone who calls)."""
     heaviest = sorted(range(len(draws)), key=lambda i: -ladder.weights[i])[:outer]
     raising = pick(ours.legal, RAISE)
     base = {f.name: getattr(ladder, f.name) for f in fields(Ladder)}
@@ -83,4 +86,6 @@ def nested_price(
     replies = [reply(draws[i], raising, answerer) for i in heaviest]
     if not any(stay for stay, _ in replies):  # they always run: the raise costs nothing against them
         return None
-    return NestedLadder(**base, current=current, asked=asked, found=replies).ask(current, asked)
+    nested = NestedLadder(**base, current=current, asked=asked, found=replies).ask(current, asked)
+    # the luck of the cards in the few draws asked counts in both prices over them, and cancels out
+    return ladder.ask(current, asked) + nested - Ladder(**base).ask(current, asked)

@@ -65,9 +65,10 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   the heaviest draws, a small ``medium`` search in each answering seat answers
   the raise from that seat's view, fed what the opponents saw of our raises,
   and the raise is not made if it is worth less than playing on against those
-  answers (a raise that cannot lose stays). (Four times ``medium``'s draws gained nothing; so did solving
-  each draw with every card open, which priced hands for players that do not
-  exist.)
+  answers (a raise that cannot lose stays); and the last to answer a raise of players that raise only with
+  strength, it stays in only if accepting is worth ``LAST_MARGIN`` more than running (in real play, accepts
+  priced just above running lost: ``bench/counterfactual.py``). (Four times ``medium``'s draws gained nothing;
+  so did solving each draw with every card open, which priced hands for players that do not exist.)
 
 >>> from truco.engine import Match, view
 >>> m = Match(seed=4)
@@ -113,6 +114,9 @@ DRAWS = {"easy": 8, "medium": 192, "hard": 192}
 #: ``hard``'s second opinion on a raise (``truco.bots.nested``): the heaviest draws it asks in, and the draws of
 #: the nested search that answers there (it answers on twice as many).
 NESTED_OUTER, NESTED_DRAWS = 48, 8
+#: ``hard``, the last to answer a value raiser's raise: how much more than running accepting must be worth
+#: (``bench/counterfactual.py``: accepts priced up to 0.08 above running were worth less than running).
+LAST_MARGIN = 0.03
 #: While the weights of a decision's draws leave fewer than this share of them that count (the effective sample
 #: size, (Σw)²/Σw²), as many again are drawn, up to ``MAX_BATCHES`` times the level's draws.
 ESS_SHARE, MAX_BATCHES = 0.5, 4
@@ -455,11 +459,20 @@ class SearchBot(Search1Bot):
             options[RUN] = PartnerAnswer(view, partner).passed(ladder, draws)
         legal = {a.type for a in view.legal}
         choice = max((o for o in options if o in legal), key=options.__getitem__)
+        if choice == ACCEPT and self.stays_only_with_margin(view) and options[ACCEPT] < options[RUN] + LAST_MARGIN:
+            choice = RUN
         if choice == RAISE:
             higher = ladder.higher(asked)
             assert higher is not None
             self.predict_answers(ladder, asked, higher)
         return pick(view.legal, choice)
+
+    def stays_only_with_margin(self, view: View) -> bool:
+        """``hard``, the last to answer a raise of players that raise only with strength (the model has not
+        lowered their threshold): it accepts only with a margin over running."""
+        pending = view.pending or {}
+        last = len(pending.get("waiting", ())) == 1
+        return self.answerer is not None and last and self.model.raise_threshold() >= RAISE_STRENGTH
 
     def answer_weights(self, view: View, draws: list[Match]) -> list[float]:
         """How well each draw explains the raise pending in ``view`` and the hand's card plays."""
