@@ -459,10 +459,15 @@ class SearchBot(Search1Bot):
             options[RUN] = PartnerAnswer(view, partner).passed(ladder, draws)
         legal = {a.type for a in view.legal}
         choice = max((o for o in options if o in legal), key=options.__getitem__)
+        higher = ladder.higher(asked)
+        if choice == RAISE and higher is not None and self.answerer is not None:
+            # hard: not if the nested answers price the raise back below the best other answer
+            second = nested_price(view, ladder, draws, self.answerer, asked, higher, NESTED_OUTER)
+            if second is not None and second < max(options[o] for o in options if o in legal and o != RAISE):
+                choice = max((o for o in options if o in legal and o != RAISE), key=options.__getitem__)
         if choice == ACCEPT and self.stays_only_with_margin(view) and options[ACCEPT] < options[RUN] + LAST_MARGIN:
             choice = RUN
         if choice == RAISE:
-            higher = ladder.higher(asked)
             assert higher is not None
             self.predict_answers(ladder, asked, higher)
         return pick(view.legal, choice)
