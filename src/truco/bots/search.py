@@ -65,7 +65,8 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   the heaviest draws, a small ``medium`` search in each answering seat answers
   the raise from that seat's view, fed what the opponents saw of our raises,
   and the raise is not made if it is worth less than playing on against those
-  answers (a raise that cannot lose stays); and the last to answer a raise of players that raise only with
+  answers (a raise that cannot lose stays); a raise back, likewise, if it is
+  worth less than the best other answer; and the last to answer a raise of players that raise only with
   strength, it stays in only if accepting is worth ``LAST_MARGIN`` more than running (in real play, accepts
   priced just above running lost: ``bench/counterfactual.py``). (Four times ``medium``'s draws gained nothing;
   so did solving each draw with every card open, which priced hands for players that do not exist.)
