@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from random import Random
 
+from tests.bots.puzzles import parse_move
+
 from truco.bots.betting import AnswerModel, Ladder
 from truco.bots.heuristic import pick
 from truco.bots.nested import nested_price, reply
 from truco.bots.search import NESTED_DRAWS, SearchBot
-from truco.engine import ACCEPT, PLAY, RAISE, Action, Match, View, view
-from truco.engine.cards import card_name
+from truco.engine import ACCEPT, PLAY, RAISE, Action, ExplicitDeals, Match, View, view
+from truco.engine.cards import card_name, parse_card
+from truco.engine.deals import Deal
 from truco.engine.determinize import sample
 
 
@@ -37,6 +40,29 @@ def test_hard_keeps_a_truco_that_searching_answerers_would_only_run_from():
     rng = Random(3)
     stays = [reply(sample(seen, rng), pick(seen.legal, RAISE), answerer)[0] for _ in range(30)]
     assert sum(stays) / len(stays) < 0.25
+
+
+def truco_before_the_raiser_played() -> View:
+    """At 4×6, seat 1 leads the 4♦, seat 2 throws the 5♣ and seat 3 asks truco before playing (it holds the
+    espadilha, K♠, and a 3; vira J♥): the view of seat 0, first to answer, holding A♦ K♦ 3♥ (the K♦ a manilha)."""
+    hands = ("AD KD 3H", "4D JC 6H", "6S 5C 3S", "5D KS 3C")
+    deal = Deal(parse_card("JH"), tuple(tuple(parse_card(c) for c in h.split()) for h in hands))
+    match = Match(deals=ExplicitDeals([deal]), first_dealer=0, score=(4, 6))
+    for seat, what in ((1, "4D"), (2, "5C"), (3, RAISE)):
+        match.apply(parse_move(seat, what))
+    return view(match, 0)
+
+
+def test_hard_does_not_raise_back_what_searching_raisers_would_keep_raising():
+    """``medium``'s model prices a seis against this truco above accepting: it expects the raisers to run from it
+    often enough. A searching player in the raiser's seat, which asked truco with the cards the draws give it,
+    stays in the seis in the draws asked (or raises again), where our hand is far from sure to win: ``hard``'s
+    nested answers price the raise back below accepting, and it accepts."""
+    seen = truco_before_the_raiser_played()
+    assert seen.pending is not None and seen.pending["waiting"][0] == 0
+    for seed in (1, 2, 3):
+        assert SearchBot(seed).act(seen).type == RAISE
+        assert SearchBot(seed, "hard").act(seen).type == ACCEPT
 
 
 class AlwaysAccepts:

@@ -6,7 +6,8 @@ nothing of the hand's plays or of the raise as a sign of strength, and foresees 
 gives worse than a constant forecast (``bench/answers_foreseen.py``). So before ``hard`` makes a raise its model
 prices above playing on, it plays the raise in the heaviest of its draws and asks a small ``medium`` search in
 each answering seat, from that seat's own view of the draw, what it answers there (the team runs only if every
-seat asked runs): the raise is dropped if, against those answers, it is worth less than playing on. Its price
+seat asked runs): the raise is dropped if, against those answers, it is worth less than playing on (a raise back,
+if it is worth less than accepting or running, whichever is worth more). Its price
 there is the model's over all the draws plus what the nested answers change in the draws asked (their price
 there less the model's there), so the luck of the cards in the few draws asked cancels out.
 

@@ -65,7 +65,8 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   the heaviest draws, a small ``medium`` search in each answering seat answers
   the raise from that seat's view, fed what the opponents saw of our raises,
   and the raise is not made if it is worth less than playing on against those
-  answers (a raise that cannot lose stays); and the last to answer a raise of players that raise only with
+  answers (a raise that cannot lose stays); a raise back, likewise, if it is
+  worth less than the best other answer; and the last to answer a raise of players that raise only with
   strength, it stays in only if accepting is worth ``LAST_MARGIN`` more than running (in real play, accepts
   priced just above running lost: ``bench/counterfactual.py``). (Four times ``medium``'s draws gained nothing;
   so did solving each draw with every card open, which priced hands for players that do not exist.)
@@ -459,10 +460,15 @@ class SearchBot(Search1Bot):
             options[RUN] = PartnerAnswer(view, partner).passed(ladder, draws)
         legal = {a.type for a in view.legal}
         choice = max((o for o in options if o in legal), key=options.__getitem__)
+        higher = ladder.higher(asked)
+        if choice == RAISE and higher is not None and self.answerer is not None:
+            # hard: not if the nested answers price the raise back below the best other answer
+            second = nested_price(view, ladder, draws, self.answerer, asked, higher, NESTED_OUTER)
+            if second is not None and second < max(options[o] for o in options if o in legal and o != RAISE):
+                choice = max((o for o in options if o in legal and o != RAISE), key=options.__getitem__)
         if choice == ACCEPT and self.stays_only_with_margin(view) and options[ACCEPT] < options[RUN] + LAST_MARGIN:
             choice = RUN
         if choice == RAISE:
-            higher = ladder.higher(asked)
             assert higher is not None
             self.predict_answers(ladder, asked, higher)
         return pick(view.legal, choice)
