@@ -159,10 +159,14 @@ SOUND_BLUNDERS, RANDOM_BLUNDERS = 0.2, 0.45
 #: How likely a seat made a card play other than the one our quick player would make with a draw's
 #: cards (open), or covered a card other than its weakest: the inference from card plays.
 OFF_PLAY, OFF_COVER = 0.35, 0.25
-#: ``hard``: a seat second to play on an open lead in the first two tricks, holding a card that takes it, throws
-#: its weakest card (the search bots, nine times in ten: ``docs/benchmarks.md``) or takes the trick (the rules of
-#: thumb); the shares of seats that throw the weakest it weighs (``OpponentModel.duck_share``), alike at first.
-DUCK_SHARES = tuple(i / 10 for i in range(11))
+#: ``hard``: in the first two tricks the search bots, second to play on an open lead, throw their weakest card
+#: nine times in ten where the quick player takes the trick, and third to play, their partner's card holding the
+#: trick, play their strongest card half the time where it throws its weakest (``docs/benchmarks.md``); the rules
+#: of thumb play as the quick player. The shares of a seat's such plays made as the search bots make them that
+#: ``hard`` weighs (``OpponentModel.style_share``), alike at first.
+STYLE_SHARES = tuple(i / 10 for i in range(11))
+#: The places in a trick where the search bots' card play parts from the quick player's (second and third to play).
+SECOND, THIRD = 1, 2
 
 
 @dataclass
@@ -193,10 +197,10 @@ class OpponentModel:
     raised_here: set[int] = field(default_factory=set)
     #: (trick, seat) of the plays of this hand already looked at for blunders
     judged_here: set[tuple[int, int]] = field(default_factory=set)
-    #: by seat, the log-likelihood of its plays second to play (``judge_ducks``) at each of ``DUCK_SHARES``; and
-    #: (trick, seat) of those of this hand already counted
-    ducks: dict[int, list[float]] = field(default_factory=dict)
-    ducks_judged_here: set[tuple[int, int]] = field(default_factory=set)
+    #: by (seat, place in the trick: ``SECOND`` or ``THIRD``), the log-likelihood of its plays there
+    #: (``judge_styles``) at each of ``STYLE_SHARES``; and the (trick, seat) of those of this hand already counted
+    styles: dict[tuple[int, int], list[float]] = field(default_factory=dict)
+    styles_judged_here: set[tuple[int, int]] = field(default_factory=set)
     shown_here: int = -1
     #: (value before, value asked) of our raise still unanswered, and its predicted accepts per shift
     our_raise: tuple[int, int] | None = None
@@ -225,16 +229,16 @@ class OpponentModel:
         rate = self.blunders / (self.chances + BLUNDER_PRIOR)
         return min(1.0, max(0.0, (rate - SOUND_BLUNDERS) / (RANDOM_BLUNDERS - SOUND_BLUNDERS)))
 
-    def duck_share(self, seat: int) -> float:
-        """How likely ``seat``, second to play in the first two tricks with a card that takes the open lead, throws
-        its weakest card rather than take the trick: the mean of ``DUCK_SHARES`` weighed by how well each explains
-        its plays there (``judge_ducks``)."""
-        logs = self.ducks.get(seat)
+    def style_share(self, seat: int, place: int) -> float:
+        """How likely ``seat``, at ``place`` in one of the first two tricks (``SECOND``: on an open lead of an
+        opponent; ``THIRD``: its partner's card holding the trick), plays as the search bots do there rather than
+        as the quick player: the mean of ``STYLE_SHARES`` weighed by how well each explains its plays there."""
+        logs = self.styles.get((seat, place))
         if logs is None:
-            return sum(DUCK_SHARES) / len(DUCK_SHARES)
+            return sum(STYLE_SHARES) / len(STYLE_SHARES)
         top = max(logs)
         weights = [math.exp(x - top) for x in logs]
-        return sum(w * r for w, r in zip(weights, DUCK_SHARES, strict=True)) / sum(weights)
+        return sum(w * r for w, r in zip(weights, STYLE_SHARES, strict=True)) / sum(weights)
 
     def answer_shift(self) -> float:
         """The shift of the answerer model's threshold that best predicts how often they accepted."""
@@ -274,7 +278,7 @@ class OpponentModel:
             self.count_raise(view.value)  # they raised and we accepted
         if view.vira is not None:
             self.judge_plays(view, team)
-            self.judge_ducks(view)
+            self.judge_styles(view)
         if self.raised_here and view.vira is not None:
             strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
             for trick in (*view.tricks, view.trick):
@@ -306,34 +310,44 @@ class OpponentModel:
                 self.chances += 1
                 self.blunders += blunder
 
-    def judge_ducks(self, view: View) -> None:
-        """Count the other seats' plays second to play on an open lead in the first two tricks of this hand, each
-        once: whether it took the trick, against the chance that a hand like its own (drawn from the cards this
-        seat has not seen and those it played since) holds a card that takes it (a seat that takes the trick
-        when it can) or only such cards (one that throws its weakest card)."""
+    def judge_styles(self, view: View) -> None:
+        """Count the other seats' plays second and third to play in the first two tricks of this hand (see
+        ``style_share``), each once: whether it played over the trick's best card, against the chance that a hand
+        like its own (drawn from the cards this seat has not seen and those it played since) holds a card over it
+        (the quick player second to play takes the trick with one, the search bots third to play overtake their
+        partner with one) or only such cards (the search bots second to play throw their weakest, the quick
+        player third to play throws its weakest)."""
         if view.players < 4:
             return
         knowledge = Knowledge(view)
         strength = knowledge.strength
         tricks = (*view.tricks, view.trick)
         for i, trick in enumerate(tricks[:2]):
-            if len(trick) < 2 or trick[1][0] == view.seat or (i, trick[1][0]) in self.ducks_judged_here:
-                continue
-            (_, lead), (seat, card) = trick[0], trick[1]
-            self.ducks_judged_here.add((i, seat))
-            if lead is None:
-                continue
-            own = [strength[c] for t in tricks[i:] for s, c in t if s == seat and c is not None]
-            pool = [*knowledge.unseen_strengths, *own]
-            held = view.hand_sizes[seat] + sum(s == seat for t in tricks[i:] for s, _ in t)
-            beaters = sum(x > strength[lead] for x in pool)
-            every, none = math.comb(beaters, held), math.comb(len(pool) - beaters, held)
-            total = math.comb(len(pool), held)
-            took = card is not None and strength[card] > strength[lead]
-            logs = self.ducks.setdefault(seat, [0.0] * len(DUCK_SHARES))
-            for j, share in enumerate(DUCK_SHARES):
-                chance = (share * every + (1 - share) * (total - none)) / total
-                logs[j] += math.log(max(1e-9, chance if took else 1 - chance))
+            for place in (SECOND, THIRD):
+                if (
+                    len(trick) <= place
+                    or trick[place][0] == view.seat
+                    or (i, trick[place][0]) in self.styles_judged_here
+                ):
+                    continue
+                seat, card = trick[place]
+                self.styles_judged_here.add((i, seat))
+                before = [COVERED_STRENGTH if c is None else strength[c] for _, c in trick[:place]]
+                if not lead_holds(before):
+                    continue
+                best = before[0]
+                own = [strength[c] for t in tricks[i:] for s, c in t if s == seat and c is not None]
+                pool = [*knowledge.unseen_strengths, *own]
+                held = view.hand_sizes[seat] + sum(s == seat for t in tricks[i:] for s, _ in t)
+                over = sum(x > best for x in pool)
+                total = math.comb(len(pool), held)
+                every, some = math.comb(over, held) / total, 1 - math.comb(len(pool) - over, held) / total
+                styled, quick = (every, some) if place == SECOND else (some, every)
+                played_over = card is not None and strength[card] > best
+                logs = self.styles.setdefault((seat, place), [0.0] * len(STYLE_SHARES))
+                for j, share in enumerate(STYLE_SHARES):
+                    chance = share * styled + (1 - share) * quick
+                    logs[j] += math.log(max(1e-9, chance if played_over else 1 - chance))
 
     def count_raise(self, value: int) -> None:
         if value not in self.raised_here:
@@ -355,7 +369,7 @@ class OpponentModel:
         self.hands += 1
         self.raised_here = set()
         self.judged_here = set()
-        self.ducks_judged_here = set()
+        self.styles_judged_here = set()
         self.shown_here = -1
         self.our_raise = None
         self.score = view.score
@@ -667,8 +681,12 @@ class SearchBot(Search1Bot):
             return weights
         seat = view.seat or 0
         noise = self.model.play_noise()
-        ducks = tuple(self.model.duck_share(s) for s in range(view.players)) if self.answerer is not None else ()
-        return [w * play_likelihood(d, seat, noise, ducks) for w, d in zip(weights, draws, strict=True)]
+        styles: list[tuple[float, float]] = []
+        if self.answerer is not None:  # hard: each seat's plays read as the search bots' in the share it plays so
+            styles = [
+                (self.model.style_share(s, SECOND), self.model.style_share(s, THIRD)) for s in range(view.players)
+            ]
+        return [w * play_likelihood(d, seat, noise, styles) for w, d in zip(weights, draws, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -755,6 +773,12 @@ def logistic(x: float) -> float:
     return 1 / (1 + math.exp(-x / 0.05))
 
 
+def lead_holds(strengths: Sequence[int]) -> bool:
+    """Whether the trick's first card (its plays' strengths so far, ``COVERED_STRENGTH`` for a covered card) is
+    open and holds the trick alone."""
+    return strengths[0] != COVERED_STRENGTH and all(x < strengths[0] for x in strengths[1:])
+
+
 def last_play_blunder(card: int, best: int, partner_holds: bool, later: list[int]) -> bool | None:
     """Whether the trick's last card (strength ``card``; ``best``, the table's best open card before it, held
     by the player's partner or by us) was one that sound card play never makes, judged by the player's open
@@ -783,14 +807,15 @@ def last_play_blunder(card: int, best: int, partner_holds: bool, later: list[int
     return min(later) < card
 
 
-def play_likelihood(draw: Match, seat: int, noise: float = 0.0, ducks: Sequence[float] = ()) -> float:
+def play_likelihood(draw: Match, seat: int, noise: float = 0.0, styles: Sequence[tuple[float, float]] = ()) -> float:
     """How likely the other seats' card plays of this hand were with this draw's cards, if they play as our
     quick player does (``greedy``): a play it would not make, or a covered card that is not the seat's
     weakest, counts ``OFF_PLAY`` / ``OFF_COVER``, moved towards 1 by the share ``noise`` of plays made at
     random. ``seat`` is ours (its plays tell nothing), and an open lead tells nothing either (some lead their
-    strongest card, others their weakest). With ``ducks`` (by seat: ``OpponentModel.duck_share``), a seat second
-    to play in the first two tricks throws its weakest card in that share of draws, and plays as ``greedy`` in
-    the rest."""
+    strongest card, others their weakest). With ``styles`` (by seat, its shares at ``SECOND`` and ``THIRD``:
+    ``OpponentModel.style_share``), a seat in the first two tricks plays in that share as the search bots do:
+    second to play on an open lead, its weakest card; third to play, its partner's card holding the trick, its
+    strongest; and as ``greedy`` in the rest."""
     off_play, off_cover = OFF_PLAY + noise * (1 - OFF_PLAY), OFF_COVER + noise * (1 - OFF_COVER)
     strength = draw.strength
     tricks = [*draw.tricks, draw.trick]
@@ -816,11 +841,13 @@ def play_likelihood(draw: Match, seat: int, noise: float = 0.0, ducks: Sequence[
                     legal = [PLAY_ACTIONS[a.seat][c] for c in cards]
                     chosen = greedy(a.seat, legal, table, strength, won, (players - len(table)) // 2, draw.team_of)
                     assert chosen.card is not None
-                    greedy_fit = 1.0 if strength[chosen.card] == strength[card] else off_play
-                    if ducks and i < 2 and len(table) == 1:
-                        duck_fit = 1.0 if strength[card] == min(strength[c] for c in cards) else off_play
-                        greedy_fit = ducks[a.seat] * duck_fit + (1 - ducks[a.seat]) * greedy_fit
-                    likelihood *= greedy_fit
+                    fit = 1.0 if strength[chosen.card] == strength[card] else off_play
+                    if styles and i < 2 and len(table) in (SECOND, THIRD) and lead_holds([s for _, s in table]):
+                        share = styles[a.seat][len(table) - 1]
+                        mine = sorted(strength[c] for c in cards)
+                        styled = mine[0] if len(table) == SECOND else mine[-1]
+                        fit = share * (1.0 if strength[card] == styled else off_play) + (1 - share) * fit
+                    likelihood *= fit
             table.append((a.seat, COVERED_STRENGTH if a.covered else strength[card]))
     return likelihood
 
