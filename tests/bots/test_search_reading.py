@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from random import Random
 
 from tests.bots.puzzles import Puzzle
 
 from truco.bots import make_bot
 from truco.bots.heuristic import HeuristicBot
-from truco.bots.quick import greedy, low_leads
-from truco.bots.search import MAX_BATCHES, NoisyPlayer, SearchBot, effective_size, play_likelihood, raiser_chance
-from truco.engine import Match, view
-from truco.engine.cards import parse_card
+from truco.bots.quick import QuickPlayer, greedy, low_leads
+from truco.bots.search import (
+    MAX_BATCHES,
+    SECOND,
+    NoisyPlayer,
+    OpponentModel,
+    SearchBot,
+    effective_size,
+    play_likelihood,
+    raiser_chance,
+)
+from truco.engine import ACCEPT, PLAY, Action, Match, view
+from truco.engine.cards import COVERED_STRENGTH, parse_card
 from truco.engine.determinize import sample
 
 
@@ -174,3 +184,60 @@ def test_the_rollouts_lead_the_weakest_card_as_search_does():
         args = (m.legal_actions(follower), table, m.strength, [], 1, m.team_of)
         assert low_leads(follower, *args) == greedy(follower, *args)
     assert differ > 50
+
+
+def test_hard_reads_a_low_card_second_to_play_as_the_seats_style_says():
+    """Seat 1 answered my 4 of ouros with a 5. Read as the quick player (a style share of 0), it held no card over
+    the 4 (it would have taken the trick); read as the search bots play second (a share of 1), the 5 was its
+    weakest card, whatever else it held."""
+    seen = Puzzle("probe", "", "7D", ("4D KS 4H", "5C 6C 7S", "QH 5S 6D", "4S JD KD"), "play", moves="4D 5C").position()
+    rng = Random(1)
+    lead, card = parse_card("4D"), parse_card("5C")
+    for _ in range(200):
+        draw = sample(seen, rng)
+        held = [draw.strength[c] for c in draw.hands[1]]
+        quick = play_likelihood(draw, seen.seat, 0.0, [(0.5, 0.5), (0.0, 0.5), (0.5, 0.5), (0.5, 0.5)])
+        styled = play_likelihood(draw, seen.seat, 0.0, [(0.5, 0.5), (1.0, 0.5), (0.5, 0.5), (0.5, 0.5)])
+        assert (quick == 1.0) == all(s <= draw.strength[lead] for s in held)
+        assert (styled == 1.0) == all(s >= draw.strength[card] for s in held)
+
+
+def style_shares(player: QuickPlayer, seed: int) -> list[float]:
+    """The shares of plays second to play made as the search bots make them that seat 0's opponent model reads in
+    seats 1 to 3, after a match whose card plays are all ``player``'s and where nobody raises."""
+    model = OpponentModel()
+    m = Match(seed=seed)
+    while not m.is_over:
+        model.observe(view(m, 0))
+        seat = m.to_act()[0]
+        legal = m.legal_actions(seat)
+        if m.phase != "playing":
+            action = next(a for a in legal if a.type == ACCEPT)
+        else:
+            strength = m.strength
+            table = [(a.seat, COVERED_STRENGTH if a.covered or a.card is None else strength[a.card]) for a in m.trick]
+            after = (m.players - len(table)) // 2
+            action = player(seat, list(legal), table, strength, list(m.trick_winners), after, m.team_of)
+        m.apply(action)
+    return [model.style_share(s, SECOND) for s in (1, 2, 3)]
+
+
+def throws_its_weakest(
+    seat: int,
+    legal: Sequence[Action],
+    table: list[tuple[int, int]],
+    strength: tuple[int, ...],
+    won: list[int | None],
+    opponents_after: int,
+    team_of: Callable[[int], int],
+) -> Action:
+    """Second to play, as the search bots: the weakest open card (and everywhere else too)."""
+    return min((a for a in legal if a.type == PLAY and not a.covered), key=lambda a: strength[a.card or 0])
+
+
+def test_hards_opponent_model_learns_which_seats_throw_their_weakest_card_second_to_play():
+    """Over a match the model tells seats that take the trick second to play when they can (the quick player)
+    from seats that throw their weakest card there (the search bots), from the cards shown alone."""
+    takers = [s for seed in range(4) for s in style_shares(greedy, seed)]
+    throwers = [s for seed in range(4) for s in style_shares(throws_its_weakest, seed)]
+    assert sum(takers) / len(takers) < 0.4 < 0.6 < sum(throwers) / len(throwers)
