@@ -20,7 +20,13 @@ the match from the score it leaves (see ``truco.bots.search1``). What it adds:
   every play of the other seats in this hand that our quick player would not
   have made with its cards (a low card thrown while holding a winner, a covered
   card that is not the seat's weakest). A lead tells nothing: the rules of
-  thumb lead their strongest card, the search bots their weakest.
+  thumb lead their strongest card, the search bots their weakest. ``hard``
+  also reads each seat's style (``OpponentModel.style_share``): second to
+  play, the search bots throw their weakest card where the quick player takes
+  the trick, and third, over their partner's trick, their strongest where it
+  throws its weakest; in the share of such plays the seat made as the search
+  bots make them (read from whether it played over the trick's best card), its
+  play there is read as theirs.
 - **Rollouts played as the search bots play** (``truco.bots.quick.low_leads``):
   the quick player leads the first trick, and the next after its team won the
   first, with its weakest card, as ``search`` itself does nine times in ten
