@@ -10,7 +10,7 @@ from tests.bots.puzzles import parse_move
 from truco.bots.betting import AnswerModel, Ladder
 from truco.bots.heuristic import pick
 from truco.bots.nested import nested_price, reply
-from truco.bots.search import NESTED_DRAWS, SearchBot
+from truco.bots.search import NESTED_DRAWS, SECOND, STYLE_SHARES, SearchBot
 from truco.engine import ACCEPT, PLAY, RAISE, Action, ExplicitDeals, Match, View, view
 from truco.engine.cards import card_name, parse_card
 from truco.engine.deals import Deal
@@ -57,12 +57,16 @@ def test_hard_does_not_raise_back_what_searching_raisers_would_keep_raising():
     """``medium``'s model prices a seis against this truco above accepting: it expects the raisers to run from it
     often enough. A searching player in the raiser's seat, which asked truco with the cards the draws give it,
     stays in the seis in the draws asked (or raises again), where our hand is far from sure to win: ``hard``'s
-    nested answers price the raise back below accepting, and it accepts."""
+    nested answers price the raise back below accepting, and it accepts. (Its partner's 5♣ is read as the quick
+    player's, as ``medium`` reads it: a partner that took every trick it could second to play. Read as the search
+    bots' weakest card, the partner is stronger, and ``hard`` raises back.)"""
     seen = truco_before_the_raiser_played()
     assert seen.pending is not None and seen.pending["waiting"][0] == 0
     for seed in (1, 2, 3):
         assert SearchBot(seed).act(seen).type == RAISE
-        assert SearchBot(seed, "hard").act(seen).type == ACCEPT
+        hard = SearchBot(seed, "hard")
+        hard.model.styles[2, SECOND] = [0.0] + [-50.0] * (len(STYLE_SHARES) - 1)
+        assert hard.act(seen).type == ACCEPT
 
 
 class AlwaysAccepts:
