@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from random import Random
 
 from tests.bots.puzzles import Puzzle
@@ -223,13 +223,7 @@ def style_shares(player: QuickPlayer, seed: int) -> list[float]:
 
 
 def throws_its_weakest(
-    seat: int,
-    legal: Sequence[Action],
-    table: list[tuple[int, int]],
-    strength: tuple[int, ...],
-    won: list[int | None],
-    opponents_after: int,
-    team_of: Callable[[int], int],
+    seat: int, legal: Sequence[Action], table: object, strength: tuple[int, ...], *rest: object
 ) -> Action:
     """Second to play, as the search bots: the weakest open card (and everywhere else too)."""
     return min((a for a in legal if a.type == PLAY and not a.covered), key=lambda a: strength[a.card or 0])
