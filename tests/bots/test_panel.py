@@ -59,3 +59,18 @@ def test_timid_never_raises_runs_without_two_strong_cards():
     assert actions("timid", STRONG_LEAD) == {PLAY}
     assert actions("timid", answering("QC 5H 6S")) == {RUN}  # the zap alone is one strong card
     assert actions("timid", answering("QC 3H 6S")) == {ACCEPT}
+
+
+#: Seat 0 in the last trick with the zap, one trick won by each team, seat 3 having led a 6.
+ZAP_LAST = Puzzle("zap-last", "", "7D", ("QC 4H 5S", "5D 7C JS", "3D KD AS", "4D 6H 2C"), "",
+                  moves="4H 5D 3D 4D KD 2C 5S 7C 6H")  # fmt: skip
+
+
+def test_trapper_hides_a_strong_hand_until_the_last_trick_springs_the_trap_and_bluffs_with_junk():
+    assert actions("trapper", STRONG_LEAD) == {PLAY}
+    assert actions("trapper", ZAP_LAST) == {RAISE}
+    assert actions("trapper", answering("QC QH 3S")) == {RAISE}
+    assert actions("trapper", answering("4C 5H 6S")) == {RUN}
+    assert actions("trapper", Puzzle("middling", "", "7D", ("2C KH 6S", *OTHERS), "")) == {PLAY}
+    bluffs = [make_bot("trapper", seed=s).act(JUNK_LEAD.position()).type for s in SEEDS]
+    assert 0.1 <= bluffs.count(RAISE) / len(bluffs) <= 0.5

@@ -33,10 +33,11 @@ DESCRIPTIONS: dict[str, str] = {
     "station": "Nunca pede truco e aceita todo pedido.",
     "maniac": "Pede truco em toda chance e nunca corre.",
     "timid": "Nunca pede truco e corre de todo pedido sem duas cartas fortes.",
+    "trapper": "Esconde o jogo forte até a última vaza ou até ser trucado, e blefa com mão fraca.",
 }
 BOT_KINDS = tuple(DESCRIPTIONS)
 #: The opponents ``truco arena A panel`` plays A against.
-PANEL = ("random", "heuristic", "search1", "tight", "loose", "station", "maniac", "timid")
+PANEL = ("random", "heuristic", "search1", "tight", "loose", "station", "maniac", "timid", "trapper")
 LEVELS = ("easy", "medium", "hard")
 
 

@@ -31,10 +31,14 @@ class Style:
     raise_at: float | None
     #: chance of a bluff (a raise with a weaker hand) at each chance to raise
     bluff: float
-    #: how it answers a raise: "sound", "tight", "loose", "always", "never_run", "two_strong"
+    #: how it answers a raise: "tight", "loose", "always", "never_run", "two_strong", "trap"
     answers: str
     #: plays every mão de onze
     plays_every_eleven: bool = False
+    #: bluffs only with a win chance below this
+    bluff_under: float = 1.0
+    #: raises for value only in the last trick (hides a strong hand until then)
+    slow_play: bool = False
 
 
 STYLES: dict[str, Style] = {
@@ -43,6 +47,7 @@ STYLES: dict[str, Style] = {
     "station": Style(raise_at=None, bluff=0.0, answers="always"),
     "maniac": Style(raise_at=0.0, bluff=0.0, answers="never_run", plays_every_eleven=True),
     "timid": Style(raise_at=None, bluff=0.0, answers="two_strong"),
+    "trapper": Style(raise_at=0.8, bluff=0.25, answers="trap", bluff_under=0.35, slow_play=True),
 }
 
 
@@ -69,11 +74,11 @@ class StyleBot(HeuristicBot):
             return False
         if bet.raise_at == 0.0:
             return True
-        if bet.raise_at is not None:
+        if bet.raise_at is not None and not (bet.slow_play and len(k.view.tricks) < 2):
             step = k.rules.ladder.index(k.view.value) if k.view.value in k.rules.ladder else 0
             if k.win_chance() >= bet.raise_at + 0.04 * step:
                 return True
-        return bet.bluff > 0 and self.rng.random() < bet.bluff
+        return bet.bluff > 0 and self.rng.random() < bet.bluff and k.win_chance() < bet.bluff_under
 
     def answer(self, k: Knowledge) -> str:
         view = k.view
@@ -87,6 +92,12 @@ class StyleBot(HeuristicBot):
         if how == "two_strong":
             return ACCEPT if sum(k.strength[c] >= STRONG for c in cards) >= 2 else RUN
         p = k.win_chance()
+        asked = view.pending["value"] if view.pending else view.value
+        mine, theirs = view.score[k.team], view.score[1 - k.team]
+        if how == "trap":  # springs the trap with a strong hand, else answers on the numbers
+            if p > 0.75 and can_raise:
+                return RAISE
+            return RUN if p < call_threshold(mine, theirs, view.value, asked, k.rules.special_score) else ACCEPT
         if how == "loose":
             if p > 0.75 and can_raise and self.rng.random() < 0.5:
                 return RAISE
@@ -95,8 +106,6 @@ class StyleBot(HeuristicBot):
         team_won = k.team in view.trick_winners
         if not team_won and not any(k.strength[c] >= MANILHA for c in cards):
             return RUN
-        asked = view.pending["value"] if view.pending else view.value
-        mine, theirs = view.score[k.team], view.score[1 - k.team]
         if p < call_threshold(mine, theirs, view.value, asked, k.rules.special_score):
             return RUN
         return RAISE if p > 0.9 and can_raise else ACCEPT
