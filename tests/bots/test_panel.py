@@ -74,3 +74,13 @@ def test_trapper_hides_a_strong_hand_until_the_last_trick_springs_the_trap_and_b
     assert actions("trapper", Puzzle("middling", "", "7D", ("2C KH 6S", *OTHERS), "")) == {PLAY}
     bluffs = [make_bot("trapper", seed=s).act(JUNK_LEAD.position()).type for s in SEEDS]
     assert 0.1 <= bluffs.count(RAISE) / len(bluffs) <= 0.5
+
+
+def test_chameleon_is_tight_and_loose_by_turns_two_hands_each():
+    def acts(hand_number: int, puzzle: Puzzle) -> list[str]:
+        seen = puzzle.position()._replace(hand_number=hand_number)
+        return [make_bot("chameleon", seed=s).act(seen).type for s in SEEDS]
+
+    assert RAISE not in acts(0, JUNK_LEAD) and set(acts(1, answering("3C 3H 2S"))) == {RUN}
+    assert 0.15 <= acts(2, JUNK_LEAD).count(RAISE) / len(SEEDS) <= 0.6 and RUN not in acts(3, answering("2C KH 6S"))
+    assert RAISE not in acts(4, JUNK_LEAD)

@@ -34,10 +34,11 @@ DESCRIPTIONS: dict[str, str] = {
     "maniac": "Pede truco em toda chance e nunca corre.",
     "timid": "Nunca pede truco e corre de todo pedido sem duas cartas fortes.",
     "trapper": "Esconde o jogo forte até a última vaza ou até ser trucado, e blefa com mão fraca.",
+    "chameleon": "Muda de estilo a cada duas mãos: ora só pede truco com jogo forte, ora blefa e aceita quase tudo.",
 }
 BOT_KINDS = tuple(DESCRIPTIONS)
 #: The opponents ``truco arena A panel`` plays A against.
-PANEL = ("random", "heuristic", "search1", "tight", "loose", "station", "maniac", "timid", "trapper")
+PANEL = ("random", "heuristic", "search1", "tight", "loose", "station", "maniac", "timid", "trapper", "chameleon")
 LEVELS = ("easy", "medium", "hard")
 
 

@@ -7,7 +7,7 @@ the personalities a person can seat at a table.
 >>> from truco.engine import Match, view
 >>> m = Match(seed=5)
 >>> seat = m.to_act()[0]
->>> all(make_style(name).act(view(m, seat)) in view(m, seat).legal for name in STYLES)
+>>> all(make_style(name).act(view(m, seat)) in view(m, seat).legal for name in (*STYLES, *PHASES))
 True
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from truco.bots.heuristic import HeuristicBot
 from truco.bots.knowledge import Knowledge, call_threshold
-from truco.engine import ACCEPT, RAISE, RUN, View
+from truco.engine import ACCEPT, RAISE, RUN, Action, View
 
 #: A card this strong or stronger is a "strong card": a 3 or a manilha.
 STRONG = 9
@@ -49,6 +49,11 @@ STYLES: dict[str, Style] = {
     "timid": Style(raise_at=None, bluff=0.0, answers="two_strong"),
     "trapper": Style(raise_at=0.8, bluff=0.25, answers="trap", bluff_under=0.35, slow_play=True),
 }
+#: Players that change style as the match goes on: the styles they take in turn, each for ``SPELL`` hands.
+#: ``chameleon`` is ``tight``, then ``loose``, two hands each: what a player learnt of its raises and answers
+#: in one spell is wrong in the next.
+PHASES: dict[str, tuple[str, ...]] = {"chameleon": ("tight", "loose")}
+SPELL = 2
 
 
 def own_cards(view: View) -> list[int]:
@@ -58,12 +63,17 @@ def own_cards(view: View) -> list[int]:
 
 
 class StyleBot(HeuristicBot):
-    """The heuristic bot's card play with a betting ``Style``."""
+    """The heuristic bot's card play with a betting ``Style``, or with the ``PHASES`` styles in turn."""
 
     def __init__(self, name: str, seed: int = 0, level: str = "medium") -> None:
         super().__init__(seed, level)
         self.name = name
-        self.bet = STYLES[name]
+        self.phases = PHASES.get(name, (name,))
+        self.bet = STYLES[self.phases[0]]
+
+    def act(self, view: View) -> Action:
+        self.bet = STYLES[self.phases[max(0, view.hand_number) // SPELL % len(self.phases)]]
+        return super().act(view)
 
     def plays_eleven(self, k: Knowledge) -> bool:
         return self.bet.plays_every_eleven or super().plays_eleven(k)
