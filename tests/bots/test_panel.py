@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tests.bots.puzzles import Puzzle
 
 from truco.bots import BOT_KINDS, DESCRIPTIONS, PANEL, make_bot
@@ -84,3 +86,13 @@ def test_chameleon_is_tight_and_loose_by_turns_two_hands_each():
     assert RAISE not in acts(0, JUNK_LEAD) and set(acts(1, answering("3C 3H 2S"))) == {RUN}
     assert 0.15 <= acts(2, JUNK_LEAD).count(RAISE) / len(SEEDS) <= 0.6 and RUN not in acts(3, answering("2C KH 6S"))
     assert RAISE not in acts(4, JUNK_LEAD)
+
+
+def test_desperado_is_loose_while_behind_and_tight_level_or_ahead():
+    def acts(score: tuple[int, int], puzzle: Puzzle) -> list[str]:
+        return [make_bot("desperado", seed=s).act(replace(puzzle, score=score).position()).type for s in SEEDS]
+
+    assert 0.15 <= acts((3, 6), JUNK_LEAD).count(RAISE) / len(SEEDS) <= 0.6
+    assert RUN not in acts((3, 6), answering("2C KH 6S"))
+    assert RAISE not in acts((6, 6), JUNK_LEAD) + acts((8, 2), JUNK_LEAD)
+    assert set(acts((6, 3), answering("3C 3H 2S"))) == {RUN}

@@ -35,10 +35,14 @@ DESCRIPTIONS: dict[str, str] = {
     "timid": "Nunca pede truco e corre de todo pedido sem duas cartas fortes.",
     "trapper": "Esconde o jogo forte até a última vaza ou até ser trucado, e blefa com mão fraca.",
     "chameleon": "Muda de estilo a cada duas mãos: ora só pede truco com jogo forte, ora blefa e aceita quase tudo.",
+    "desperado": "Atrás no placar, blefa e aceita quase tudo; empatado ou na frente, só pede truco com jogo forte.",
 }
 BOT_KINDS = tuple(DESCRIPTIONS)
 #: The opponents ``truco arena A panel`` plays A against.
-PANEL = ("random", "heuristic", "search1", "tight", "loose", "station", "maniac", "timid", "trapper", "chameleon")
+PANEL = (
+    *("random", "heuristic", "search1"),
+    *("tight", "loose", "station", "maniac", "timid", "trapper", "chameleon", "desperado"),
+)
 LEVELS = ("easy", "medium", "hard")
 
 

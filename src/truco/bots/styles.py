@@ -7,16 +7,17 @@ the personalities a person can seat at a table.
 >>> from truco.engine import Match, view
 >>> m = Match(seed=5)
 >>> seat = m.to_act()[0]
->>> all(make_style(name).act(view(m, seat)) in view(m, seat).legal for name in (*STYLES, *PHASES))
+>>> all(make_style(name).act(view(m, seat)) in view(m, seat).legal for name in (*STYLES, *CHANGING))
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from truco.bots.heuristic import HeuristicBot
-from truco.bots.knowledge import Knowledge, call_threshold
+from truco.bots.knowledge import Knowledge, call_threshold, own_team
 from truco.engine import ACCEPT, RAISE, RUN, Action, View
 
 #: A card this strong or stronger is a "strong card": a 3 or a manilha.
@@ -49,11 +50,23 @@ STYLES: dict[str, Style] = {
     "timid": Style(raise_at=None, bluff=0.0, answers="two_strong"),
     "trapper": Style(raise_at=0.8, bluff=0.25, answers="trap", bluff_under=0.35, slow_play=True),
 }
-#: Players that change style as the match goes on: the styles they take in turn, each for ``SPELL`` hands.
-#: ``chameleon`` is ``tight``, then ``loose``, two hands each: what a player learnt of its raises and answers
-#: in one spell is wrong in the next.
-PHASES: dict[str, tuple[str, ...]] = {"chameleon": ("tight", "loose")}
-SPELL = 2
+
+
+def chameleon(view: View) -> str:
+    """``tight`` for two hands, then ``loose`` for two, and so on: what a player learnt of its raises and
+    answers in one spell is wrong in the next."""
+    return ("tight", "loose")[max(0, view.hand_number) // 2 % 2]
+
+
+def desperado(view: View) -> str:
+    """``loose`` while its team is behind in the score, ``tight`` level or ahead: the human who gambles to
+    catch up and sits on a lead."""
+    team = own_team(view)
+    return "loose" if view.score[team] < view.score[1 - team] else "tight"
+
+
+#: Players whose style changes as the match goes on: the style each takes in a view.
+CHANGING: dict[str, Callable[[View], str]] = {"chameleon": chameleon, "desperado": desperado}
 
 
 def own_cards(view: View) -> list[int]:
@@ -63,16 +76,17 @@ def own_cards(view: View) -> list[int]:
 
 
 class StyleBot(HeuristicBot):
-    """The heuristic bot's card play with a betting ``Style``, or with the ``PHASES`` styles in turn."""
+    """The heuristic bot's card play with a betting ``Style``, or with the style ``CHANGING`` gives it in each view."""
 
     def __init__(self, name: str, seed: int = 0, level: str = "medium") -> None:
         super().__init__(seed, level)
         self.name = name
-        self.phases = PHASES.get(name, (name,))
-        self.bet = STYLES[self.phases[0]]
+        self.change = CHANGING.get(name)
+        self.bet = STYLES["tight" if self.change else name]  # a changing player's is set at each view
 
     def act(self, view: View) -> Action:
-        self.bet = STYLES[self.phases[max(0, view.hand_number) // SPELL % len(self.phases)]]
+        if self.change is not None:
+            self.bet = STYLES[self.change(view)]
         return super().act(view)
 
     def plays_eleven(self, k: Knowledge) -> bool:
