@@ -1,7 +1,7 @@
 """What the hidden cards are worth to ``search``: team A's ``search`` shown its partner's or the opponents' hands.
 
     python bench/hidden_cards.py [--whose partner|opponents|all] [--uses answer,raise,card] [--pairs 100]
-                                 [--seed 2026] [--b search] [--records DIR]
+                                 [--seed 2026] [--b search] [--rules JSON] [--records DIR]
 
 Team A's ``search`` takes some of its decisions on a view that also shows other seats' whole hands
 (``View.known_hands``, as the team on 11 sees its partner's): ``--whose partner`` (as if every card were
@@ -13,7 +13,8 @@ partner's signals, the opponents' raises, silences and plays) can give each kind
 
 The pairs are blocks of 100 on seeds ``seed``, ``seed + 1``, ...: with ``--whose partner`` those of ``bench/bots.py
 --only signals`` (team A signals, team B neither makes nor sees a gesture; the gestures are made and read as
-usual), otherwise those of ``truco arena search B`` at a table without signals.
+usual), otherwise those of ``truco arena search B`` at a table without signals. ``--rules`` sets the table's
+rules as the arena's ``--rules`` does (``'{"answer": "next"}'``: a raise answered by the next player alone).
 
 A diagnostic, not a table: it replaces the arena's ``view`` (to note every seat's hand at each decision) and seats
 its own bot for team A (``shown``). With ``--records DIR`` each block's games are saved under ``DIR/SEED``; ``python
@@ -24,6 +25,7 @@ bench/records.py DIR/2026 ... --paired OTHER/2026 ...`` pairs them deal by deal 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 import truco.arena as arena
@@ -100,6 +102,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--b", default="search", help="team B, as the arena names it (at --level unless named)")
     parser.add_argument("--level", default="medium", help="team A's level")
+    parser.add_argument("--rules", default='"paulista"', help="the table's rules as JSON, as the arena's")
     parser.add_argument("--records", type=Path)
     args = parser.parse_args()
     uses = frozenset(args.uses.split(","))
@@ -121,7 +124,7 @@ def main() -> None:
         if args.records is not None:
             (args.records / str(seed)).mkdir(parents=True, exist_ok=True)
             records = str(args.records / str(seed))
-        spec = PairSpec(SHOWN, args.b, "paulista", seed, records=records, level=args.level, signals=signals)
+        spec = PairSpec(SHOWN, args.b, json.loads(args.rules), seed, records=records, level=args.level, signals=signals)
         summary = run(spec, n, 1, progress=False)  # one process: the arena's workers would not see the view
         print(report(summary), flush=True)
         scores += scores_by_pair(summary["games"]).values()
