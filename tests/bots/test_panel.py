@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from tests.bots.puzzles import Puzzle
+from tests.bots.test_bots import play_match
 
 from truco.bots import BOT_KINDS, DESCRIPTIONS, PANEL, make_bot
+from truco.bots.search import OpponentModel
 from truco.engine import ACCEPT, PLAY, RAISE, RUN
 
 SEEDS = range(40)
@@ -96,3 +99,31 @@ def test_desperado_is_loose_while_behind_and_tight_level_or_ahead():
     assert RUN not in acts((3, 6), answering("2C KH 6S"))
     assert RAISE not in acts((6, 6), JUNK_LEAD) + acts((8, 2), JUNK_LEAD)
     assert set(acts((6, 3), answering("3C 3H 2S"))) == {RUN}
+
+
+def test_malandro_bluffs_against_runners_answers_loose_against_raisers_and_is_tight_otherwise():
+    def acts(puzzle: Puzzle, **seen: int) -> list[str]:
+        bots = [make_bot("malandro", seed=s) for s in SEEDS]
+        for bot in bots:
+            bot.model = OpponentModel(**seen)
+        return [bot.act(puzzle.position()).type for bot in bots]
+
+    assert 0 < acts(JUNK_LEAD).count(RAISE) / len(SEEDS) < 0.3  # nothing seen yet: a probing bluff now and then
+    assert set(acts(answering("3C 3H 2S"))) == {RUN}  # and tight answers
+    assert 0.15 <= acts(JUNK_LEAD, ran=8).count(RAISE) / len(SEEDS) <= 0.6  # they ran from 8 raises of 8
+    assert RAISE not in acts(JUNK_LEAD, accepted=8)
+    assert RUN not in acts(answering("2C KH 6S"), hands=8, raises=12)  # 1.5 raises a hand
+    assert RUN not in acts(answering("2C KH 6S"), shown=4, weak=3)  # 3 of 4 raises shown were bluffs
+    assert set(acts(answering("3C 3H 2S"), hands=8, raises=4)) == {RUN}
+
+
+@pytest.mark.parametrize(("opponent", "reading"), [("timid", "bluff"), ("maniac", "loose"), ("tight", "tight")])
+def test_malandro_reads_its_opponents_over_a_match(opponent, reading):
+    """Over a few matches a player who runs from raises draws its bluffs, one who raises at every chance its
+    loose answers; against a tight player it stays tight."""
+    bots = {0: make_bot("malandro", seed=1), 1: make_bot(opponent, seed=3), 2: make_bot("malandro", seed=2)}
+    malandro = bots[0]
+    for seed in (7, 8, 9):  # the same players, three matches
+        play_match({**bots, 3: make_bot(opponent, seed=4)}, seed)
+    bet = malandro.bet
+    assert (bet.bluff > 0, bet.answers == "loose") == (reading == "bluff", reading == "loose")

@@ -36,12 +36,16 @@ DESCRIPTIONS: dict[str, str] = {
     "trapper": "Esconde o jogo forte até a última vaza ou até ser trucado, e blefa com mão fraca.",
     "chameleon": "Muda de estilo a cada duas mãos: ora só pede truco com jogo forte, ora blefa e aceita quase tudo.",
     "desperado": "Atrás no placar, blefa e aceita quase tudo; empatado ou na frente, só pede truco com jogo forte.",
+    "malandro": (
+        "Estuda os adversários durante a partida: blefa contra quem corre muito, aceita quase tudo de quem pede "
+        "demais ou foi pego blefando e, com os outros, só pede truco com jogo forte."
+    ),
 }
 BOT_KINDS = tuple(DESCRIPTIONS)
 #: The opponents ``truco arena A panel`` plays A against.
 PANEL = (
     *("random", "heuristic", "search1"),
-    *("tight", "loose", "station", "maniac", "timid", "trapper", "chameleon", "desperado"),
+    *("tight", "loose", "station", "maniac", "timid", "trapper", "chameleon", "desperado", "malandro"),
 )
 LEVELS = ("easy", "medium", "hard")
 

@@ -269,6 +269,12 @@ class OpponentModel:
             self.predicted = [a + b for a, b in zip(self.predicted, self.our_prediction, strict=True)]
         self.our_raise = None
 
+    def raised(self, view: View) -> None:
+        """Note that this seat raised in ``view``, to count how they answer it."""
+        ladder = view.rules.ladder
+        below = view.pending["value"] if view.pending else view.value
+        self.our_raise = (view.value, ladder[ladder.index(below) + 1])
+
     def observe(self, view: View) -> None:
         """Update from a view of this seat (called before every decision)."""
         team = own_team(view)
@@ -417,9 +423,7 @@ class SearchBot(Search1Bot):
             return self.rules_of_thumb.act(view)
         action = super().act(view)
         if action.type == RAISE:
-            ladder = view.rules.ladder
-            below = view.pending["value"] if view.pending else view.value
-            self.model.our_raise = (view.value, ladder[ladder.index(below) + 1])
+            self.model.raised(view)
         return action
 
     # -- the partner's signals (at tables with signals) ---------------------------

@@ -7,7 +7,7 @@ the personalities a person can seat at a table.
 >>> from truco.engine import Match, view
 >>> m = Match(seed=5)
 >>> seat = m.to_act()[0]
->>> all(make_style(name).act(view(m, seat)) in view(m, seat).legal for name in (*STYLES, *CHANGING))
+>>> all(make_style(name).act(view(m, seat)) in view(m, seat).legal for name in (*STYLES, *CHANGING, 'malandro'))
 True
 """
 
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from truco.bots.heuristic import HeuristicBot
 from truco.bots.knowledge import Knowledge, call_threshold, own_team
+from truco.bots.search import HONEST_RATE, RATE_PRIOR, OpponentModel
 from truco.engine import ACCEPT, RAISE, RUN, Action, View
 
 #: A card this strong or stronger is a "strong card": a 3 or a manilha.
@@ -68,6 +69,38 @@ def desperado(view: View) -> str:
 #: Players whose style changes as the match goes on: the style each takes in a view.
 CHANGING: dict[str, Callable[[View], str]] = {"chameleon": chameleon, "desperado": desperado}
 
+#: ``malandro``: the share of its raises the opponents must run from before it bluffs, and accept before it
+#: raises for value on a middling hand; the raises per hand above which (value raisers make at most
+#: ``HONEST_RATE``, bluffers 1.3 to 1.5) and the bluff rate shown (``OpponentModel.bluff_rate``) above which it
+#: answers loose.
+BLUFF_WHEN_RUN, VALUE_WHEN_ACCEPTED, LOOSE_OVER_RATE, LOOSE_OVER_BLUFFS = 0.6, 0.6, 1.0, 0.3
+#: ``malandro`` bluffs this often at each chance to raise, to see how they answer, until they answered this many.
+PROBE, PROBE_ANSWERS = 0.15, 3
+
+
+def malandro(model: OpponentModel) -> Style:
+    """The betting of a player who reads its opponents over the match (``model``, from its own views): it
+    bluffs against a team that runs from most raises, raises middling hands against one that accepts most,
+    answers loose against a team that raises often or was caught bluffing, and plays ``tight`` otherwise,
+    with a bluff now and then until it has seen them answer a few of its raises. It counts their answers from
+    a prior of two, one accepted and one run from, and their raises from ``RATE_PRIOR`` hands at a value
+    raiser's rate.
+
+    >>> malandro(OpponentModel()) == Style(raise_at=STYLES["tight"].raise_at, bluff=PROBE, answers="tight")
+    True
+    >>> malandro(OpponentModel(ran=8)).bluff, malandro(OpponentModel(hands=8, raises=12)).answers
+    (0.35, 'loose')
+    """
+    answered = model.accepted + model.ran
+    runs = (model.ran + 1) / (answered + 2)
+    rate = (model.raises + RATE_PRIOR * HONEST_RATE) / (model.hands + RATE_PRIOR)
+    loose = rate > LOOSE_OVER_RATE or model.bluff_rate() > LOOSE_OVER_BLUFFS
+    return Style(
+        raise_at=STYLES["loose" if 1 - runs >= VALUE_WHEN_ACCEPTED else "tight"].raise_at,
+        bluff=STYLES["loose"].bluff if runs >= BLUFF_WHEN_RUN else PROBE if answered < PROBE_ANSWERS else 0.0,
+        answers="loose" if loose else "tight",
+    )
+
 
 def own_cards(view: View) -> list[int]:
     """The cards this seat held in this hand: in hand, played open and played covered."""
@@ -82,12 +115,22 @@ class StyleBot(HeuristicBot):
         super().__init__(seed, level)
         self.name = name
         self.change = CHANGING.get(name)
-        self.bet = STYLES["tight" if self.change else name]  # a changing player's is set at each view
+        #: what ``malandro`` saw of its opponents in this match
+        self.model = OpponentModel() if name == "malandro" else None
+        # a changing player's style is set at each view
+        self.bet = STYLES["tight" if self.change or self.model else name]
 
     def act(self, view: View) -> Action:
         if self.change is not None:
             self.bet = STYLES[self.change(view)]
-        return super().act(view)
+        if self.model is None:
+            return super().act(view)
+        self.model.observe(view)
+        self.bet = malandro(self.model)
+        action = super().act(view)
+        if action.type == RAISE:
+            self.model.raised(view)
+        return action
 
     def plays_eleven(self, k: Knowledge) -> bool:
         return self.bet.plays_every_eleven or super().plays_eleven(k)
