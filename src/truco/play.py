@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from truco.bots import make_bot
-from truco.engine import ACCEPT, PLAY, RAISE, Action, Match, Rules, View, card_label, view
+from truco.engine import ACCEPT, PLAY, RAISE, Action, Match, Phase, Rules, View, card_label, view
 from truco.engine.cards import RANKS, strength_table
 from truco.engine.events import (
     Answered,
@@ -194,7 +194,7 @@ class Table:
                 assert a.slot is not None  # a blind play names its slot
                 return f"Jogar a carta virada nº {a.slot + 1}"
             return f"Jogar {card_label(a.card)}" + (" coberta" if a.covered else "")
-        if v.phase == "deciding":
+        if v.phase == Phase.DECIDING:
             return "Jogar a mão de onze" if a.type == ACCEPT else "Fugir (eles ganham os pontos)"
         if a.type == RAISE:
             asked = v.pending["value"] if v.pending else v.value
@@ -234,7 +234,7 @@ class Table:
             seat = bots[0] if bots else HUMAN
             v = view(m, seat)
             action = self.ask(v) if seat == HUMAN else self.bots[seat].act(v)
-            self.deciding = m.phase == "deciding"
+            self.deciding = m.phase == Phase.DECIDING
             events = m.apply(action)
             for event in events:
                 self.narrate(event)

@@ -20,7 +20,7 @@ from random import Random
 
 from truco.bots.knowledge import Knowledge, call_threshold, equity
 from truco.bots.signals import gestures_to_make, partner_cards
-from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, View
+from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Phase, View
 
 #: Bluffing rate (raise with a weak hand) and strength thresholds, per level.
 STYLE = {
@@ -44,9 +44,9 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         k = Knowledge(view)
-        if view.phase == "deciding":
+        if view.phase == Phase.DECIDING:
             return pick(legal, ACCEPT if self.plays_eleven(k) else RUN)
-        if view.phase == "answering":
+        if view.phase == Phase.ANSWERING:
             return pick(legal, self.answer(k))
         if view.blind:  # mão de ferro: nobody knows anything, any slot is as good
             return self.rng.choice([a for a in legal if a.type == PLAY])

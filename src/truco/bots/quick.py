@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from truco.bots.knowledge import Knowledge
-from truco.engine import ACCEPT, PLAY, Action, Match, view
+from truco.engine import ACCEPT, PLAY, Action, Match, Phase, view
 from truco.engine.cards import COVERED_STRENGTH
 from truco.engine.events import CardPlayed, Event, HandEnded, TrickEnded
 
@@ -58,7 +58,7 @@ def rollout(
                 table.append((e.seat, COVERED_STRENGTH if e.covered or e.card is None else strength[e.card]))
         seat = g.to_act()[0]
         legal = g.legal_actions(seat)
-        if g.phase != "playing":
+        if g.phase != Phase.PLAYING:
             action = next(a for a in legal if a.type == ACCEPT)
         else:
             action = play(seat, legal, table, strength, won, (players - len(table)) // 2, g.team_of)

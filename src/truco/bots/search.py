@@ -107,7 +107,7 @@ from truco.bots.search1 import (
     won_share,
 )
 from truco.bots.signals import OpponentSignals, PartnerModel, SignalConstraints, gestures_to_make
-from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
+from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, Phase, View
 from truco.engine.actions import PLAY_ACTIONS
 from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
@@ -280,8 +280,8 @@ class OpponentModel:
         team = own_team(view)
         if view.hand_number != self.hand:
             self.close_hand(view, team)
-        elif self.our_raise is not None and (view.value >= self.our_raise[1] or view.phase == "answering"):
-            self.reraised += view.phase == "answering"
+        elif self.our_raise is not None and (view.value >= self.our_raise[1] or view.phase == Phase.ANSWERING):
+            self.reraised += view.phase == Phase.ANSWERING
             self.answered(True)  # they accepted, or raised back
         pending = view.pending
         if pending and pending.get("team") != team:
@@ -875,7 +875,7 @@ def play_trick(g: Match, events: list[Event], player: QuickPlayer) -> tuple[bool
                 return False, e.winner
         seat = g.to_act()[0]
         legal = g.legal_actions(seat)
-        if g.phase != "playing":
+        if g.phase != Phase.PLAYING:
             action = pick(tuple(legal), ACCEPT)
         else:
             table = [(a.seat, COVERED_STRENGTH if a.covered or a.card is None else strength[a.card]) for a in g.trick]

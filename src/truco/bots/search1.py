@@ -31,7 +31,7 @@ from random import Random
 from truco.bots.heuristic import pick
 from truco.bots.knowledge import Knowledge, call_threshold, equity, own_team
 from truco.bots.quick import QuickPlayer, greedy, rollout, seat_chance
-from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, View
+from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, Phase, View
 from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
 
@@ -63,9 +63,9 @@ class Search1Bot:
             return legal[0]
         if view.blind:  # mão de ferro: every face-down card is alike to everybody
             return self.rng.choice([a for a in legal if a.type == PLAY])
-        if view.phase == "deciding":
+        if view.phase == Phase.DECIDING:
             return self.decide_eleven(view)
-        if view.phase == "answering":
+        if view.phase == Phase.ANSWERING:
             return self.answer(view)
         return self.play(view)
 

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from truco.engine import Action, Deal, ExplicitDeals, Match, Rules, card_name, parse_card, view
+from truco.engine import Action, Deal, ExplicitDeals, Match, Phase, Rules, card_name, parse_card, view
 from truco.engine.cards import DECKS
 from truco.engine.determinize import sample
 from truco.engine.events import HandEnded
@@ -199,7 +199,7 @@ class Table:
         return m is not None and (m.is_over or (self.variant.hand_only and self.hands_played > 0))
 
     def is_chance(self) -> bool:
-        return not self.is_over() and (self.match is None or self.match.phase == "no_deal")
+        return not self.is_over() and (self.match is None or self.match.phase == Phase.NO_DEAL)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.dealer is None:
