@@ -20,7 +20,7 @@ from random import Random
 
 from truco.bots.knowledge import Knowledge, call_threshold, equity
 from truco.bots.signals import gestures_to_make, partner_cards
-from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Phase, View
+from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Kind, Phase, View
 
 #: Bluffing rate (raise with a weak hand) and strength thresholds, per level.
 STYLE = {
@@ -74,7 +74,7 @@ class HeuristicBot:
 
     def wants_raise(self, k: Knowledge) -> bool:
         view = k.view
-        if view.kind != "normal":  # a raise in a mão de onze only loses the match
+        if view.kind != Kind.NORMAL:  # a raise in a mão de onze only loses the match
             return False
         mine, theirs = view.score[k.team], view.score[1 - k.team]
         if mine + view.value >= 12:  # this hand already wins the match

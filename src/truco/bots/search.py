@@ -107,7 +107,7 @@ from truco.bots.search1 import (
     won_share,
 )
 from truco.bots.signals import OpponentSignals, PartnerModel, SignalConstraints, gestures_to_make
-from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, Phase, View
+from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Kind, Match, Phase, View
 from truco.engine.actions import PLAY_ACTIONS
 from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
@@ -419,7 +419,7 @@ class SearchBot(Search1Bot):
         self.opponent_signals.observe(view)
         if raise_changes_nothing(view):
             view = view._replace(legal=tuple(a for a in view.legal if a.type != RAISE))
-        if self.rules_of_thumb is not None and view.phase in ("deciding", "answering") and len(view.legal) > 1:
+        if self.rules_of_thumb is not None and view.phase in (Phase.DECIDING, Phase.ANSWERING) and len(view.legal) > 1:
             return self.rules_of_thumb.act(view)
         action = super().act(view)
         if action.type == RAISE:
@@ -583,7 +583,7 @@ class SearchBot(Search1Bot):
         strength = strength_table(view.vira, view.rules.manilhas, view.rules.deck)
         tie = max(TIE, 1 / max(1.0, effective_size(weights)))
         best = min((a for a in shares if shares[a] >= top - tie), key=lambda a: (strength[a.card or 0], not a.covered))
-        may_raise = view.kind == "normal" and any(a.type == RAISE for a in legal)
+        may_raise = view.kind == Kind.NORMAL and any(a.type == RAISE for a in legal)
         if may_raise and self.wants_raise(view, draws, weights, wins[best], best):
             return pick(legal, RAISE)
         return best

@@ -31,7 +31,7 @@ from random import Random
 from truco.bots.heuristic import pick
 from truco.bots.knowledge import Knowledge, call_threshold, equity, own_team
 from truco.bots.quick import QuickPlayer, greedy, rollout, seat_chance
-from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Match, Phase, View
+from truco.engine import ACCEPT, PLAY, RAISE, RUN, Action, Kind, Match, Phase, View
 from truco.engine.cards import COVERED_STRENGTH, strength_table
 from truco.engine.determinize import sample
 
@@ -155,7 +155,7 @@ class Search1Bot:
             w.extend(self.outcomes(view, a, draws[first:]))
         best = max(wins, key=lambda a: won_share(wins[a], weights, team))
         best_wins = wins[best]
-        may_raise = view.kind == "normal" and any(a.type == RAISE for a in legal)
+        may_raise = view.kind == Kind.NORMAL and any(a.type == RAISE for a in legal)
         if may_raise and self.raise_gain(view, draws, weights, best_wins) > RAISE_MARGIN:
             return pick(legal, RAISE)
         return best

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from truco.bots.heuristic import HeuristicBot
 from truco.bots.knowledge import Knowledge, call_threshold, own_team
 from truco.bots.search import HONEST_RATE, RATE_PRIOR, OpponentModel
-from truco.engine import ACCEPT, RAISE, RUN, Action, View
+from truco.engine import ACCEPT, RAISE, RUN, Action, Kind, View
 
 #: A card this strong or stronger is a "strong card": a 3 or a manilha.
 STRONG = 9
@@ -137,7 +137,7 @@ class StyleBot(HeuristicBot):
 
     def wants_raise(self, k: Knowledge) -> bool:
         bet = self.bet
-        if k.view.kind != "normal":  # a raise in a mão de onze only loses the match
+        if k.view.kind != Kind.NORMAL:  # a raise in a mão de onze only loses the match
             return False
         if bet.raise_at == 0.0:
             return True

@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from truco.bots import Bot
-from truco.engine import Match, Rules, View, event_to_json, parse_action, view
+from truco.engine import Match, Phase, Rules, View, event_to_json, parse_action, view
 from truco.engine.deals import LegacyDeals
 from truco.engine.events import HandStarted
 from truco.engine.signals import SignalLog, legacy_signal_table, signal_table
@@ -315,7 +315,7 @@ class TableState:
         if (
             before is not None
             and self.deadline is not None
-            and now[0] == before[0] in ("answering", "deciding")
+            and now[0] == before[0] in (Phase.ANSWERING, Phase.DECIDING)
             and set(now[1]) < set(before[1])
         ):
             return self.deadline
